@@ -1,0 +1,11 @@
+#include "init.h"
+
+#include "attacks.h"
+#include "bitboard.h"
+#include "position.h"
+
+void gizum_init(void) {
+    bitboard_init();
+    attacks_init();
+    position_init();
+}

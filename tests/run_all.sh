@@ -1,0 +1,30 @@
+#!/bin/sh
+# Runs every test program in $TESTBIN (and tests/test_*.sh scripts), sums
+# their "N passed, M failed" lines and ends with the total.
+set -u
+: "${TESTBIN:?}" "${GIZUM:?}"
+export GIZUM TESTBIN
+passed=0; failed=0; status=0
+for t in "$TESTBIN"/test_* tests/test_*.sh; do
+    [ -e "$t" ] || continue
+    case "$t" in *.sh) cmd="sh $t" ;; *) cmd="$t" ;; esac
+    name=$(basename "$t")
+    start=$(date +%s)
+    out=$($cmd 2>&1); rc=$?
+    line=$(printf '%s\n' "$out" | grep -E '^[0-9]+ passed, [0-9]+ failed' | tail -n 1)
+    if [ -z "$line" ]; then
+        printf '%s\n' "$out" | tail -n 20
+        echo "$name: no result line (exit $rc)"
+        failed=$((failed + 1)); status=1; continue
+    fi
+    p=${line%% passed*}; f=${line#*passed, }; f=${f%% failed*}
+    passed=$((passed + p)); failed=$((failed + f))
+    if [ "$f" -ne 0 ] || [ "$rc" -ne 0 ]; then
+        printf '%s\n' "$out" | grep -v -E '^[0-9]+ passed, ' | tail -n 40
+        status=1
+        [ "$f" -eq 0 ] && failed=$((failed + 1))
+    fi
+    echo "$name: $line ($(( $(date +%s) - start ))s)"
+done
+echo "$passed passed, $failed failed"
+exit $status
