@@ -2,6 +2,8 @@
 
 #include <string.h>
 
+#include "magics.h"
+
 Bitboard PawnAttacks[COLOR_NB][SQUARE_NB];
 Bitboard KnightAttacks[SQUARE_NB];
 Bitboard KingAttacks[SQUARE_NB];
@@ -38,80 +40,37 @@ static Bitboard leaper_attacks(Square s, const int offsets[][2], int count) {
     return attacks;
 }
 
-#if !defined(USE_PEXT)
-/* xorshift64*: small, fast, and deterministic for the magic search. */
-static uint64_t prng_next(uint64_t *state) {
-    *state ^= *state >> 12, *state ^= *state << 25, *state ^= *state >> 27;
-    return *state * 2685821657736338717ULL;
+/*
+ * Sets the relevant-occupancy mask of square s and lists every subset of it
+ * (Carry-Rippler) with its attack set; returns how many there are.
+ */
+static int slider_subsets(Magic *m, Square s, const int steps[4][2], Bitboard *occupancy, Bitboard *reference) {
+    Bitboard edges = ((RANK_1_BB | RANK_8_BB) & ~rank_bb_of(s)) | ((FILE_A_BB | FILE_H_BB) & ~file_bb_of(s));
+    m->mask = sliding_attacks(steps, s, 0) & ~edges;
+    m->shift = 64 - popcount(m->mask);
+    int size = 0;
+    Bitboard b = 0;
+    do {
+        occupancy[size] = b;
+        reference[size] = sliding_attacks(steps, s, b);
+        size++;
+        b = (b - m->mask) & m->mask;
+    } while (b);
+    return size;
 }
 
-/* Magic candidates with few set bits hash better. */
-static uint64_t prng_sparse(uint64_t *state) {
-    return prng_next(state) & prng_next(state) & prng_next(state);
-}
-
-/*
- * Seeds per rank for the magic search, chosen (by trying seeds with this same
- * code) so that all 128 magics are found in about a millisecond.
- */
-static const uint64_t MagicSeeds[RANK_NB] = {728, 10316, 55013, 32803, 12281, 15100, 16645, 255};
-
-/*
- * Searches a multiplier that maps every occupancy subset to a slot without
- * harmful collisions, filling the square's table as it verifies.
- */
-static void find_magic(Magic *m, Square s, const Bitboard *occupancy, const Bitboard *reference, int size) {
-    static int epoch[4096], attempt; /* attempt keeps counting across squares and sliders */
-    uint64_t seed = MagicSeeds[rank_of(s)];
-    for (int i = 0; i < size;) {
-        do m->magic = prng_sparse(&seed);
-        while (popcount((m->magic * m->mask) >> 56) < 6);
-        /* epoch marks which slots this attempt wrote, so no clearing is needed. */
-        attempt++;
-        for (i = 0; i < size; i++) {
-            unsigned idx = magic_index(m, occupancy[i]);
-            if (epoch[idx] < attempt) {
-                epoch[idx] = attempt;
-                m->table[idx] = reference[i];
-            } else if (m->table[idx] != reference[i]) {
-                break;
-            }
-        }
-    }
-}
-#endif
-
-/*
- * Fills one slider's tables: enumerates every subset of the relevant
- * occupancy (Carry-Rippler) with its attack set, then indexes them by PEXT
- * or by a magic multiplier found for the square.
- */
+/* Fills one slider's tables, indexed by PEXT or by the square's magic multiplier (magics.c). */
 static void init_slider(Magic magics[SQUARE_NB], Bitboard *table, const int steps[4][2]) {
     static Bitboard occupancy[4096], reference[4096];
     Bitboard *next = table;
 
     for (Square s = A1; s <= H8; s++) {
         Magic *m = &magics[s];
-        Bitboard edges = ((RANK_1_BB | RANK_8_BB) & ~rank_bb_of(s)) | ((FILE_A_BB | FILE_H_BB) & ~file_bb_of(s));
-        m->mask = sliding_attacks(steps, s, 0) & ~edges;
-        m->shift = 64 - popcount(m->mask);
+        int size = slider_subsets(m, s, steps, occupancy, reference);
         m->table = next;
-
-        int size = 0;
-        Bitboard b = 0;
-        do {
-            occupancy[size] = b;
-            reference[size] = sliding_attacks(steps, s, b);
-            size++;
-            b = (b - m->mask) & m->mask;
-        } while (b);
         next += size;
-
-#if defined(USE_PEXT)
+        m->magic = magics == RookMagics ? RookMagicNumbers[s] : BishopMagicNumbers[s];
         for (int i = 0; i < size; i++) m->table[magic_index(m, occupancy[i])] = reference[i];
-#else
-        find_magic(m, s, occupancy, reference, size);
-#endif
     }
 }
 
