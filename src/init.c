@@ -2,10 +2,12 @@
 
 #include "attacks.h"
 #include "bitboard.h"
+#include "eval.h"
 #include "position.h"
 
 void gizum_init(void) {
     bitboard_init();
     attacks_init();
     position_init();
+    eval_init();
 }

@@ -1,0 +1,306 @@
+/*
+ * Evaluation tests: colour symmetry on many positions, the trace's linear
+ * sum equals the evaluation, the pawn hash changes nothing, the weight
+ * printer round-trips, feature detection and drawish-endgame scaling.
+ */
+#include <ctype.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "eval.h"
+#include "init.h"
+#include "movegen.h"
+#include "position.h"
+#include "test.h"
+
+static Position Pos, Flipped;
+static EvalTrace Trace;
+
+/* Fixed positions: openings, middlegames, endgames, odd material. */
+static const char *const Fens[] = {
+    "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1",
+    "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1",
+    "8/2p5/3p4/KP5r/1R3p1k/8/4P1P1/8 w - - 0 1",
+    "r3k2r/Pppp1ppp/1b3nbN/nP6/BBP1P3/q4N2/Pp1P2PP/R2Q1RK1 w kq - 0 1",
+    "rnbq1k1r/pp1Pbppp/2p5/8/2B5/8/PPP1NnPP/RNBQK2R w KQ - 1 8",
+    "r4rk1/1pp1qppp/p1np1n2/2b1p1B1/2B1P1b1/P1NP1N2/1PP1QPPP/R4RK1 w - - 0 10",
+    "rnbqkb1r/pp1p1ppp/4pn2/2pP4/2P5/8/PP2PPPP/RNBQKBNR w KQkq c6 0 4",
+    "r1bq1rk1/ppp2ppp/5n2/2bp4/2NPP3/2P5/PP3PPP/RNBQK2R w KQ - 0 9",
+    "6k1/5ppp/8/8/8/8/5PPP/3R2K1 b - - 0 1",
+    "8/8/4k3/8/2P5/8/8/4K3 w - - 0 1",
+    "8/5k2/8/8/8/8/1P3K2/8 b - - 0 1",
+    "4k3/8/8/8/8/8/8/4KB2 w - - 0 1",
+    "4k3/8/8/8/8/8/8/4KN2 b - - 0 1",
+    "2k5/8/8/8/8/8/8/1RK1b3 w - - 0 1",
+    "8/8/3k4/3p4/2pP1b2/2P5/3K1B2/8 w - - 0 1",
+    "r1b2rk1/pp1p1pp1/1b1p2B1/n1qQ2p1/8/5N2/P3RPPP/4R1K1 w - - 0 1",
+    "2r2rk1/1bqnbpp1/1p1ppn1p/pP6/N1P1P3/P2B1N1P/1B2QPP1/R2R2K1 b - - 0 1",
+    "8/8/1p1k4/1P6/2PK4/8/8/8 w - - 0 1",
+    "6k1/pp3ppp/8/3Q4/8/8/PPP2PPP/6K1 w - - 0 1",
+    "1k6/1pp5/8/8/8/8/5PPP/3QQ1K1 b - - 0 1",
+    "8/3k4/8/2b5/8/5B2/3PK3/8 w - - 0 1",
+    "7k/6pp/8/8/8/8/PPP5/K6Q w - - 0 1",
+    "r1bqk2r/pppp1ppp/2n2n2/2b1p3/2B1P3/5N2/PPPP1PPP/RNBQK2R w KQkq - 4 4",
+    "8/8/8/8/8/6k1/4q3/6K1 w - - 0 1",
+    "rnbqkbnr/pppppppp/8/8/8/8/8/4K3 w kq - 0 1",
+};
+
+/* Colour-flipped FEN: ranks mirrored, colours and side to move swapped. */
+static void flip_fen(const char *fen, char *out) {
+    char board[100], side[4], castling[8], ep[4];
+    int half = 0, full = 1;
+    sscanf(fen, "%99s %3s %7s %3s %d %d", board, side, castling, ep, &half, &full);
+    char *ranks[8];
+    int n = 0;
+    for (char *p = strtok(board, "/"); p && n < 8; p = strtok(NULL, "/")) ranks[n++] = p;
+    out[0] = '\0';
+    for (int i = n - 1; i >= 0; i--) {
+        for (char *p = ranks[i]; *p; p++)
+            *p = (char)(isupper((unsigned char)*p) ? tolower((unsigned char)*p) : toupper((unsigned char)*p));
+        strcat(out, ranks[i]);
+        if (i) strcat(out, "/");
+    }
+    /* Castling letters with swapped case, White's first as FEN wants. */
+    char cs[8] = "-";
+    int k = 0;
+    for (char *p = castling; *p && k < 4; p++)
+        if (islower((unsigned char)*p)) cs[k++] = (char)toupper((unsigned char)*p);
+    for (char *p = castling; *p && k < 4; p++)
+        if (isupper((unsigned char)*p)) cs[k++] = (char)tolower((unsigned char)*p);
+    if (k) cs[k] = '\0';
+    if (strcmp(ep, "-") != 0) ep[1] = (char)('1' + '8' - ep[1]);
+    sprintf(out + strlen(out), " %s %s %s %d %d", side[0] == 'w' ? "b" : "w", cs, ep, half, full);
+}
+
+static uint64_t Rng = 0x9E3779B97F4A7C15ULL;
+static uint64_t rng_next(void) {
+    Rng ^= Rng << 13;
+    Rng ^= Rng >> 7;
+    Rng ^= Rng << 17;
+    return Rng;
+}
+
+/* The sum of count * weight over the trace: must give back its mg and eg. */
+static void trace_sums(const EvalTrace *t, int *mg, int *eg) {
+    *mg = *eg = 0;
+    for (int p = 0; p < PARAM_NB; p++) {
+        if (p == TEMPO) continue;
+        int d = t->coeff[p][WHITE] - t->coeff[p][BLACK];
+        *mg += d * mg_value(EvalWeights[p]);
+        *eg += d * eg_value(EvalWeights[p]);
+    }
+}
+
+/* The "Total" line of the printed trace. */
+static int printed_total(const Position *pos) {
+    char *buf = NULL;
+    size_t len = 0;
+    FILE *f = open_memstream(&buf, &len);
+    eval_trace(pos, f);
+    fclose(f);
+    int total = 99999;
+    const char *line = strstr(buf, "\nTotal ");
+    if (line) sscanf(line + 7, "%d", &total);
+    free(buf);
+    return total;
+}
+
+static int Checked;
+
+/* All per-position properties: symmetry, trace == eval, table == no table. */
+static void check_position(Position *pos, PawnTable *table, bool printTrace) {
+    char fen[128], flipped[128], err[128];
+    pos_get_fen(pos, fen);
+    flip_fen(fen, flipped);
+    if (!pos_set_fen(&Flipped, flipped, false, err, sizeof err)) {
+        CHECK(false, "flip of %s gave bad FEN %s: %s", fen, flipped, err);
+        return;
+    }
+    Value v = eval_evaluate(pos, NULL);
+    Value vf = eval_evaluate(&Flipped, NULL);
+    CHECK(v == vf, "symmetry: %s -> %d, flipped %s -> %d", fen, v, flipped, vf);
+    CHECK(eval_evaluate(pos, table) == v, "pawn table changes eval of %s", fen);
+    CHECK(eval_evaluate(pos, table) == v, "pawn table hit changes eval of %s", fen);
+
+    Value vt = eval_evaluate_traced(pos, &Trace);
+    int mg, eg;
+    trace_sums(&Trace, &mg, &eg);
+    CHECK(vt == v, "traced eval %d != eval %d for %s", vt, v, fen);
+    CHECK(mg == Trace.mg && eg == Trace.eg, "linear sum (%d,%d) != trace (%d,%d) for %s", mg, eg, Trace.mg,
+          Trace.eg, fen);
+    int white = (Trace.mg * Trace.phase * Trace.mgScale + Trace.eg * (PHASE_MAX - Trace.phase) * Trace.scale)
+              / (PHASE_MAX * SCALE_NORMAL);
+    int total = (pos_side_to_move(pos) == WHITE ? white : -white) + Trace.tempo;
+    CHECK(total == v, "trace formula %d != eval %d for %s", total, v, fen);
+    if (printTrace) CHECK(printed_total(pos) == v, "printed total != eval %d for %s", v, fen);
+    Checked++;
+}
+
+/* Random legal playouts from the start position, checking every position. */
+static void test_playouts(PawnTable *table) {
+    for (int game = 0; game < 40; game++) {
+        pos_set_startpos(&Pos, false);
+        for (int ply = 0; ply < 120; ply++) {
+            check_position(&Pos, table, ply % 16 == 0);
+            MoveList list;
+            gen_legal(&Pos, &list);
+            if (list.count == 0) break;
+            pos_do_move(&Pos, list.moves[rng_next() % (uint64_t)list.count]);
+        }
+    }
+}
+
+static Value eval_fen(const char *fen) {
+    char err[128];
+    if (!pos_set_fen(&Pos, fen, false, err, sizeof err)) {
+        CHECK(false, "bad test FEN %s: %s", fen, err);
+        return VALUE_NONE;
+    }
+    eval_evaluate_traced(&Pos, &Trace);
+    return eval_evaluate(&Pos, NULL);
+}
+
+static void test_sanity(void) {
+    Value v = eval_fen(StartFEN);
+    CHECK(v >= -50 && v <= 50, "start position %d not within +-50", v);
+    CHECK(v > 0, "start position %d should favour the side to move (tempo)", v);
+
+    v = eval_fen("rnb1kbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1");
+    CHECK(v > 700, "queen up (white to move) %d", v);
+    v = eval_fen("rnb1kbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR b KQkq - 0 1");
+    CHECK(v < -700, "queen down (black to move) %d", v);
+
+    int tempo = abs(mg_value(EvalWeights[TEMPO])) + abs(eg_value(EvalWeights[TEMPO]));
+    const char *drawn[] = {"4k3/8/8/8/8/8/8/4KB2 w - - 0 1", "4k3/8/8/8/8/8/8/4KN2 b - - 0 1",
+                           "4k3/8/8/8/8/8/8/2N1KN2 w - - 0 1", "4k3/8/8/3n4/8/8/8/1B2K3 w - - 0 1"};
+    for (int i = 0; i < 4; i++) {
+        v = eval_fen(drawn[i]);
+        CHECK(abs(v) <= tempo, "drawish %s scores %d", drawn[i], v);
+    }
+    v = eval_fen("4k3/8/8/8/8/8/8/R3K3 w - - 0 1");
+    CHECK(v > 400, "KRK only %d", v);
+    v = eval_fen("4k3/8/8/8/8/8/8/R3K2b w - - 0 1");
+    CHECK(Trace.scale < SCALE_NORMAL && abs(v) < 100, "KRKB scale %d eval %d", Trace.scale, v);
+
+    /* Opposite bishops with an extra pawn: scaled well below the same bishops. */
+    Value ocb = eval_fen("8/4k3/2p5/3b4/8/3PB3/2P1KP2/8 w - - 0 1");
+    int ocbScale = Trace.scale;
+    Value same = eval_fen("8/4k3/2p5/4b3/8/3PB3/2P1KP2/8 w - - 0 1");
+    CHECK(ocbScale < SCALE_NORMAL / 2, "OCB scale %d", ocbScale);
+    CHECK(Trace.scale == SCALE_NORMAL, "same-colour bishops scaled %d", Trace.scale);
+    CHECK(ocb > 0 && ocb < same / 2, "OCB %d vs same bishops %d", ocb, same);
+}
+
+/* Individual features show up in the trace where a chess player expects them. */
+static void test_features(void) {
+    eval_fen("7k/8/8/3P4/8/8/8/4K3 w - - 0 1");
+    CHECK(Trace.coeff[PASSED_RANK + RANK_5][WHITE] == 1, "passed d5 not found");
+    CHECK(Trace.coeff[PAWN_ISOLATED][WHITE] == 1, "isolated d5 not found");
+    CHECK(Trace.coeff[PASSED_FREE_PATH + RANK_5][WHITE] == 1, "free path of d5 not found");
+    CHECK(Trace.coeff[PASSED_ENEMY_KING + RANK_5][WHITE] == 4, "enemy king distance %d",
+          Trace.coeff[PASSED_ENEMY_KING + RANK_5][WHITE]);
+
+    eval_fen("4k3/8/3n4/3P4/8/8/8/4K3 w - - 0 1");
+    CHECK(Trace.coeff[PASSED_BLOCKED + RANK_5][WHITE] == 1, "blocked passer not found");
+
+    eval_fen("4k3/pp6/8/8/8/2P5/2P5/4K3 w - - 0 1");
+    CHECK(Trace.coeff[PAWN_DOUBLED][WHITE] == 1, "doubled c-pawns %d", Trace.coeff[PAWN_DOUBLED][WHITE]);
+    CHECK(Trace.coeff[PAWN_PHALANX + RANK_2][BLACK] == 2, "phalanx a7 b7 %d", Trace.coeff[PAWN_PHALANX + RANK_2][BLACK]);
+
+    eval_fen("r3k3/1p6/8/8/8/8/P7/R3K2R w - - 0 1");
+    CHECK(Trace.coeff[ROOK_OPEN_FILE][WHITE] == 1, "rook h1 on open file");
+    CHECK(Trace.coeff[ROOK_SEMIOPEN_FILE][BLACK] == 1, "rook a8 on semi-open file");
+
+    eval_fen("4k3/8/8/8/8/8/8/2B1KB2 w - - 0 1");
+    CHECK(Trace.coeff[BISHOP_PAIR][WHITE] == 1, "bishop pair");
+    eval_fen("4k3/8/8/8/8/8/8/3BKB2 w - - 0 1");
+    CHECK(Trace.coeff[BISHOP_PAIR][WHITE] == 0, "same-coloured bishops are no pair");
+
+    eval_fen("4k3/8/8/3n4/4P3/8/8/4K3 w - - 0 1");
+    CHECK(Trace.coeff[THREAT_BY_PAWN + KNIGHT - PAWN][WHITE] == 1, "pawn attacks knight");
+    CHECK(Trace.coeff[HANGING][WHITE] == 1, "undefended knight hangs");
+
+    eval_fen("4k3/8/8/4p3/2P1P3/3P4/8/4K3 w - - 0 1");
+    CHECK(Trace.coeff[PAWN_BACKWARD][WHITE] == 1, "backward d3 not found");
+    eval_fen("4k3/8/8/3N4/4P3/8/8/4K3 w - - 0 1");
+    CHECK(Trace.coeff[KNIGHT_OUTPOST][WHITE] == 1, "outpost d5 not found");
+    eval_fen("4k3/2p5/8/3N4/4P3/8/8/4K3 w - - 0 1");
+    CHECK(Trace.coeff[KNIGHT_OUTPOST][WHITE] == 0, "d5 can be chased by c7-c6");
+    eval_fen("4k3/R7/8/8/8/8/8/4K3 w - - 0 1");
+    CHECK(Trace.coeff[ROOK_SEVENTH][WHITE] == 1, "rook on 7th not found");
+    eval_fen("6k1/8/8/8/6p1/8/5PPP/6K1 w - - 0 1");
+    CHECK(Trace.coeff[KING_STORM + 8 * 1 + RANK_4][WHITE] == 1, "g4 storm not found");
+    CHECK(Trace.coeff[KING_SHIELD + 8 * 2 + RANK_2][WHITE] == 1, "f2 shield not found");
+    eval_fen("6k1/8/8/8/8/6p1/5PPP/6K1 w - - 0 1");
+    CHECK(Trace.coeff[KING_STORM_BLOCKED + RANK_3][WHITE] == 1, "blocked g3 storm not found");
+    eval_fen("6k1/8/8/8/8/8/5P1P/6K1 w - - 0 1");
+    CHECK(Trace.coeff[KING_OPEN_FILE][WHITE] == 1 && Trace.coeff[KING_SHIELD + 8 * 1][WHITE] == 1,
+          "open g-file next to the king not found");
+
+    /* A mating attack on Black's king: king danger well above a quiet position. */
+    eval_fen("r4rk1/ppp2p1p/6pQ/4N3/8/8/PPP2PPP/4R1K1 b - - 0 1");
+    int danger = 0;
+    for (int i = 0; i < KING_DANGER_NB; i++)
+        if (Trace.coeff[KING_DANGER + i][BLACK]) danger = i;
+    CHECK(danger >= 20, "king danger units under attack only %d", danger);
+    eval_fen(StartFEN);
+    CHECK(Trace.coeff[KING_DANGER + 0][WHITE] == 1, "no king danger at the start");
+    CHECK(Trace.coeff[KING_SHIELD + 8 * 3 + 1][WHITE] == 2, "d2/e2 shield");
+}
+
+/* The printer writes every weight, in table order, as S(mg, eg). */
+static void test_weight_printer(void) {
+    char *buf = NULL;
+    size_t len = 0;
+    FILE *f = open_memstream(&buf, &len);
+    eval_print_weights(f);
+    fclose(f);
+    int n = 0, mismatches = 0;
+    for (const char *p = strstr(buf, "S("); p; p = strstr(p + 2, "S(")) {
+        int mg, eg;
+        if (sscanf(p, "S(%d,%d)", &mg, &eg) != 2) continue;
+        if (n >= PARAM_NB || mg != mg_value(EvalWeights[n]) || eg != eg_value(EvalWeights[n])) mismatches++;
+        n++;
+    }
+    free(buf);
+    CHECK(n == PARAM_NB, "printer wrote %d of %d weights", n, PARAM_NB);
+    CHECK(mismatches == 0, "printer wrote %d wrong weights", mismatches);
+
+    int covered = 0;
+    for (int t = 0; t < TERM_NB; t++) covered += EvalTerms[t].count;
+    CHECK(covered == PARAM_NB && EvalTerms[TERM_NB - 1].first + EvalTerms[TERM_NB - 1].count == PARAM_NB,
+          "term list covers %d of %d parameters", covered, PARAM_NB);
+    char label[64];
+    eval_param_label(PSQT_KNIGHT + (E4 ^ 56), label, sizeof label);
+    CHECK(strcmp(label, "psqt knight e4") == 0, "label '%s'", label);
+}
+
+int main(void) {
+    gizum_init();
+    PawnTable *table = pawn_table_create();
+    CHECK(table != NULL, "pawn table allocation");
+    if (!table) return test_report();
+
+    for (size_t i = 0; i < sizeof Fens / sizeof Fens[0]; i++) {
+        char err[128];
+        if (!pos_set_fen(&Pos, Fens[i], false, err, sizeof err)) {
+            CHECK(false, "bad FEN %s: %s", Fens[i], err);
+            continue;
+        }
+        check_position(&Pos, table, true);
+    }
+    test_playouts(table);
+    CHECK(Checked > 300, "only %d positions checked", Checked);
+
+    /* A full table must give the same results as a cleared one. */
+    pawn_table_clear(table);
+    Rng = 0x9E3779B97F4A7C15ULL;
+    test_playouts(table);
+
+    test_sanity();
+    test_features();
+    test_weight_printer();
+    pawn_table_destroy(table);
+    printf("eval: %d positions checked\n", Checked);
+    return test_report();
+}
