@@ -568,6 +568,8 @@ bool pos_is_legal(const Position *pos, Move m) {
     Square from = move_from(m), to = move_to(m);
     Piece pc = pos->board[from];
     if (pc == NO_PIECE || piece_color(pc) != us || from == to) return false;
+    /* Only promotions carry a promotion piece: one move, one 16-bit code. */
+    if (move_kind(m) != MOVE_PROMOTION && (m & 0x3000)) return false;
 
     if (move_kind(m) == MOVE_CASTLING) {
         if (piece_type(pc) != KING) return false;
