@@ -1,0 +1,376 @@
+/*
+ * gizum-match: the tournament.
+ */
+#include "match_tournament.h"
+
+#include <math.h>
+#include <pthread.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "match_game.h"
+#include "match_pgn.h"
+
+/* Seconds an engine gets to quit on its own at the end (less when interrupted). */
+static const double QUIT_GRACE = 1.0;
+static const double QUIT_GRACE_INTERRUPTED = 0.2;
+
+/* One scheduled game. */
+typedef struct {
+    int first, second;      /* the encounter's engines; results are kept from first's view */
+    int white, black;
+    int round, encounter, game;
+    long opening;           /* index into the opening sequence */
+} GameJob;
+
+struct Tournament {
+    const MatchConfig *cfg;
+    OpeningSuite openings;
+    GameJob *jobs;
+    long jobCount, nextJob, finished;
+    double *firstPoints;    /* per job: points of its first engine, -1 until finished */
+    MatchScore *scores;     /* per (first, second) engine pair */
+    int engineCount;
+    pthread_mutex_t lock;   /* guards everything below it and all output */
+    atomic_bool stop;
+    atomic_bool interrupted;
+    bool sprtDone;
+    SprtDecision decision;
+    double llr;
+    FILE *pgn;
+    EngineLog log;
+};
+
+typedef struct {
+    Tournament *t;
+    Engine *engines;        /* this worker's own engine processes, one per configured engine */
+} Worker;
+
+/* Builds the schedule: every round, every pairing, -games games alternating colours. */
+static bool schedule(Tournament *t) {
+    const MatchConfig *c = t->cfg;
+    int n = c->engineCount;
+    int pairings = c->type == TOURNAMENT_GAUNTLET ? n - 1 : n * (n - 1) / 2;
+    t->jobCount = (long)c->rounds * pairings * c->games;
+    t->jobs = calloc((size_t)t->jobCount, sizeof *t->jobs);
+    t->firstPoints = malloc((size_t)t->jobCount * sizeof *t->firstPoints);
+    if (!t->jobs || !t->firstPoints) return false;
+    long k = 0;
+    int openingsPerRound = (c->games + 1) / 2;
+    for (int r = 0; r < c->rounds; r++) {
+        int enc = 0;
+        for (int i = 0; i < n; i++) {
+            for (int j = i + 1; j < n; j++) {
+                if (c->type == TOURNAMENT_GAUNTLET && i != 0) continue;
+                for (int g = 0; g < c->games; g++, k++) {
+                    GameJob *job = &t->jobs[k];
+                    job->first = i;
+                    job->second = j;
+                    job->white = g % 2 == 0 ? i : j;
+                    job->black = g % 2 == 0 ? j : i;
+                    job->round = r;
+                    job->encounter = enc;
+                    job->game = g;
+                    job->opening = (long)r * openingsPerRound + g / 2;
+                    t->firstPoints[k] = -1;
+                }
+                enc++;
+            }
+        }
+    }
+    return true;
+}
+
+Tournament *tournament_new(const MatchConfig *cfg, char *err, size_t errlen) {
+    Tournament *t = calloc(1, sizeof *t);
+    if (!t) return NULL;
+    t->cfg = cfg;
+    t->engineCount = cfg->engineCount;
+    pthread_mutex_init(&t->lock, NULL);
+    pthread_mutex_init(&t->log.lock, NULL);
+    atomic_init(&t->stop, false);
+    atomic_init(&t->interrupted, false);
+    t->log.t0 = clock_now();
+    t->scores = calloc((size_t)(cfg->engineCount * cfg->engineCount), sizeof *t->scores);
+    if (!t->scores || !schedule(t)) {
+        snprintf(err, errlen, "out of memory");
+        tournament_free(t);
+        return NULL;
+    }
+    if (!openings_load(&t->openings, &cfg->openings, cfg->chess960, err, errlen)) {
+        tournament_free(t);
+        return NULL;
+    }
+    if (cfg->pgnOut && !(t->pgn = fopen(cfg->pgnOut, "ae"))) {
+        snprintf(err, errlen, "cannot open PGN output '%s'", cfg->pgnOut);
+        tournament_free(t);
+        return NULL;
+    }
+    if (cfg->logFile && !(t->log.file = fopen(cfg->logFile, "we"))) {
+        snprintf(err, errlen, "cannot open log file '%s'", cfg->logFile);
+        tournament_free(t);
+        return NULL;
+    }
+    return t;
+}
+
+void tournament_free(Tournament *t) {
+    if (!t) return;
+    openings_free(&t->openings);
+    if (t->pgn) fclose(t->pgn);
+    if (t->log.file) fclose(t->log.file);
+    free(t->jobs);
+    free(t->firstPoints);
+    free(t->scores);
+    pthread_mutex_destroy(&t->lock);
+    pthread_mutex_destroy(&t->log.lock);
+    free(t);
+}
+
+void tournament_request_stop(Tournament *t) {
+    atomic_store(&t->interrupted, true);
+    atomic_store(&t->stop, true);
+}
+
+bool tournament_interrupted(const Tournament *t) {
+    return atomic_load(&t->interrupted);
+}
+
+/* Elo with sign, or "+inf"/"-inf"/"nan". */
+static void format_elo(double elo, char *out, size_t len) {
+    if (isinf(elo)) snprintf(out, len, "%sinf", elo > 0 ? "+" : "-");
+    else if (isnan(elo)) snprintf(out, len, "nan");
+    else if (fabs(elo) < 0.05) snprintf(out, len, "0.0");
+    else snprintf(out, len, "%.1f", elo);
+}
+
+/* Prints the W/L/D, Elo, pentanomial and SPRT block of one engine pair. */
+static void print_pair(const Tournament *t, int a, int b) {
+    const MatchScore *m = &t->scores[a * t->engineCount + b];
+    EloEstimate e;
+    stats_estimate(m, &e);
+    if (e.games == 0) return;
+    char elo[32], err[32];
+    format_elo(e.elo, elo, sizeof elo);
+    format_elo(e.eloError, err, sizeof err);
+    printf("Score of %s vs %s: %d - %d - %d  [%.3f] %d\n", t->cfg->engines[a].name, t->cfg->engines[b].name,
+           m->wins, m->losses, m->draws, e.score, e.games);
+    printf("Elo difference: %s +/- %s, LOS: %.1f %%, DrawRatio: %.1f %%", elo, err, e.los * 100,
+           e.drawRatio * 100);
+    if (!isnan(e.nelo)) printf(", nElo: %.1f", e.nelo);
+    printf("\n");
+    if (t->cfg->games >= 2)
+        printf("Pentanomial [LL, LD+DL, LW+DD+WL, DW+WD, WW]: [%d, %d, %d, %d, %d]\n", m->penta[0], m->penta[1],
+               m->penta[2], m->penta[3], m->penta[4]);
+    const SprtConfig *s = &t->cfg->sprt;
+    if (s->enabled) {
+        double lo, hi, llr = sprt_llr(s, m);
+        sprt_bounds(s, &lo, &hi);
+        printf("SPRT (%s Elo, elo0=%.2f elo1=%.2f, alpha=%.3f beta=%.3f): LLR %.3f, bounds [%.3f, %.3f]%s\n",
+               s->model == SPRT_NORMALIZED ? "normalized" : "logistic", s->elo0, s->elo1, s->alpha, s->beta,
+               llr, lo, hi,
+               llr >= hi ? " - H1 accepted" : llr <= lo ? " - H0 accepted" : "");
+    }
+}
+
+/* Prints the standings of a tournament with more than two engines. */
+static void print_standings(const Tournament *t) {
+    int n = t->engineCount;
+    printf("%4s %-24s %7s %7s %6s %7s %6s\n", "Rank", "Name", "Elo", "+/-", "Games", "Score", "Draw");
+    int order[256], count = n < 256 ? n : 256;
+    double points[256];
+    MatchScore total[256];
+    for (int i = 0; i < count; i++) {
+        memset(&total[i], 0, sizeof total[i]);
+        for (int j = 0; j < n; j++) {
+            if (i == j) continue;
+            const MatchScore *m = &t->scores[(i < j ? i : j) * n + (i < j ? j : i)];
+            total[i].wins += i < j ? m->wins : m->losses;
+            total[i].losses += i < j ? m->losses : m->wins;
+            total[i].draws += m->draws;
+        }
+        int games = total[i].wins + total[i].draws + total[i].losses;
+        points[i] = games ? (total[i].wins + 0.5 * total[i].draws) / games : 0;
+        order[i] = i;
+    }
+    for (int i = 1; i < count; i++)
+        for (int j = i; j > 0 && points[order[j]] > points[order[j - 1]]; j--) {
+            int x = order[j];
+            order[j] = order[j - 1];
+            order[j - 1] = x;
+        }
+    for (int r = 0; r < count; r++) {
+        int i = order[r];
+        EloEstimate e;
+        stats_estimate(&total[i], &e);
+        char elo[32], err[32];
+        format_elo(e.elo, elo, sizeof elo);
+        format_elo(e.eloError, err, sizeof err);
+        printf("%4d %-24.24s %7s %7s %6d %6.1f%% %5.1f%%\n", r + 1, t->cfg->engines[i].name, elo, err, e.games,
+               e.score * 100, e.drawRatio * 100);
+    }
+}
+
+/* Prints the summary of all finished games. Caller holds the lock. */
+static void print_summary(const Tournament *t) {
+    printf("--------------------------------------------------\n");
+    printf("Results after %ld of %ld games:\n", t->finished, t->jobCount);
+    for (int a = 0; a < t->engineCount; a++)
+        for (int b = a + 1; b < t->engineCount; b++) print_pair(t, a, b);
+    if (t->engineCount > 2) print_standings(t);
+    printf("--------------------------------------------------\n");
+    fflush(stdout);
+}
+
+/* Prints a warning from a game thread. */
+static void log_warning(void *ctx, const char *message) {
+    Tournament *t = ctx;
+    pthread_mutex_lock(&t->lock);
+    printf("%s\n", message);
+    fflush(stdout);
+    pthread_mutex_unlock(&t->lock);
+}
+
+/* Points of the white player. */
+static double white_points(GameResult r) {
+    return r == RESULT_WHITE_WINS ? 1 : r == RESULT_DRAW ? 0.5 : 0;
+}
+
+/* Records a finished game: scores, pairs, PGN, live line, summaries, SPRT. */
+static void record_game(Tournament *t, long index, const GameRecord *rec) {
+    const MatchConfig *c = t->cfg;
+    const GameJob *job = &t->jobs[index];
+    double wp = white_points(rec->outcome.result);
+    double fp = job->white == job->first ? wp : 1 - wp;
+    pthread_mutex_lock(&t->lock);
+    MatchScore *m = &t->scores[job->first * t->engineCount + job->second];
+    if (fp == 1) m->wins++;
+    else if (fp == 0) m->losses++;
+    else m->draws++;
+    t->firstPoints[index] = fp;
+    long partner = job->game % 2 == 0 ? index + 1 : index - 1;
+    bool hasPartner = job->game % 2 == 1 || job->game + 1 < c->games;
+    if (hasPartner && t->firstPoints[partner] >= 0) stats_add_pair(m, t->firstPoints[partner], fp);
+
+    if (t->pgn) {
+        char round[32], wtc[64], btc[64];
+        snprintf(round, sizeof round, "%d.%d", job->round + 1, job->encounter * c->games + job->game + 1);
+        tc_format_pgn(&c->engines[job->white].tc, wtc, sizeof wtc);
+        tc_format_pgn(&c->engines[job->black].tc, btc, sizeof btc);
+        PgnHeader h = { c->event, c->site, round, c->engines[job->white].name, c->engines[job->black].name,
+                        wtc, btc };
+        pgn_write_game(t->pgn, &h, rec);
+        fflush(t->pgn);
+    }
+    t->finished++;
+    printf("Finished game %ld (%s vs %s): %s {%s}\n", index + 1, c->engines[job->white].name,
+           c->engines[job->black].name, result_text(rec->outcome.result), rec->outcome.reason);
+    if (c->sprt.enabled && !t->sprtDone) {
+        t->llr = sprt_llr(&c->sprt, m);
+        t->decision = sprt_decide(&c->sprt, t->llr);
+        if (t->decision != SPRT_CONTINUE) {
+            t->sprtDone = true;
+            printf("SPRT: %s accepted after %ld games (LLR %.3f)\n", t->decision == SPRT_H1 ? "H1" : "H0",
+                   t->finished, t->llr);
+            atomic_store(&t->stop, true);
+        }
+    }
+    if (c->ratingInterval > 0 && t->finished % c->ratingInterval == 0 && t->finished < t->jobCount &&
+        !t->sprtDone)
+        print_summary(t);
+    fflush(stdout);
+    pthread_mutex_unlock(&t->lock);
+}
+
+/* Takes the next game to play, or -1 when there is none or the run stops. */
+static long take_job(Tournament *t) {
+    long index = -1;
+    pthread_mutex_lock(&t->lock);
+    if (!atomic_load(&t->stop) && t->nextJob < t->jobCount) index = t->nextJob++;
+    pthread_mutex_unlock(&t->lock);
+    return index;
+}
+
+/* A worker thread: plays games one after another with its own engines. */
+static void *worker_main(void *arg) {
+    Worker *w = arg;
+    Tournament *t = w->t;
+    const MatchConfig *c = t->cfg;
+    long index;
+    while ((index = take_job(t)) >= 0) {
+        const GameJob *job = &t->jobs[index];
+        for (int i = 0; i < t->engineCount; i++) /* only the two players keep running */
+            if (i != job->white && i != job->black && w->engines[i].running) engine_stop(&w->engines[i], QUIT_GRACE);
+        Opening o;
+        if (!openings_get(&t->openings, job->opening, &o)) {
+            log_warning(t, "Warning: out of memory for an opening; game skipped");
+            continue;
+        }
+        GameSettings s = { .fen = o.fen, .opening = o.moves, .openingCount = o.moveCount, .chess960 = c->chess960,
+                           .timeMargin = c->timeMargin, .hangLimit = c->hangLimit,
+                           .adjudication = &c->adjudication, .log = log_warning, .logCtx = t };
+        GameRecord rec;
+        game_record_init(&rec);
+        bool done = game_play(&s, &w->engines[job->white], &w->engines[job->black], &rec);
+        if (done) record_game(t, index, &rec);
+        game_record_free(&rec);
+        opening_free(&o);
+        if (!done && atomic_load(&t->stop)) break;
+    }
+    double grace = atomic_load(&t->interrupted) ? QUIT_GRACE_INTERRUPTED : QUIT_GRACE;
+    for (int i = 0; i < t->engineCount; i++) {
+        engine_stop(&w->engines[i], grace);
+        engine_free(&w->engines[i]);
+    }
+    return NULL;
+}
+
+/* Prints what is about to be played. */
+static void print_banner(const Tournament *t) {
+    const MatchConfig *c = t->cfg;
+    printf("gizum-match: %d engines, %s, %ld games (%d rounds x %d games per pairing), concurrency %d\n",
+           c->engineCount, c->type == TOURNAMENT_GAUNTLET ? "gauntlet" : "round robin", t->jobCount, c->rounds,
+           c->games, c->concurrency);
+    for (int i = 0; i < c->engineCount; i++) {
+        char tc[96];
+        tc_describe(&c->engines[i].tc, tc, sizeof tc);
+        printf("  %-20s %s (%s) %s\n", c->engines[i].name, c->engines[i].cmd,
+               c->engines[i].proto == PROTO_UCI ? "uci" : "xboard", tc);
+    }
+    if (c->openings.file) printf("  openings: %s (%ld positions)\n", c->openings.file, t->openings.count);
+    fflush(stdout);
+}
+
+void tournament_run(Tournament *t) {
+    const MatchConfig *c = t->cfg;
+    print_banner(t);
+    int workers = c->concurrency < t->jobCount ? c->concurrency : (int)t->jobCount;
+    Worker *w = calloc((size_t)(workers > 0 ? workers : 1), sizeof *w);
+    pthread_t *threads = calloc((size_t)(workers > 0 ? workers : 1), sizeof *threads);
+    int started = 0;
+    for (int i = 0; w && threads && i < workers; i++) {
+        w[i].t = t;
+        w[i].engines = calloc((size_t)t->engineCount, sizeof *w[i].engines);
+        if (!w[i].engines) break;
+        for (int e = 0; e < t->engineCount; e++)
+            engine_init(&w[i].engines[e], &c->engines[e], c->engines[e].name, &t->log, &t->stop, c->initTimeout);
+        if (pthread_create(&threads[i], NULL, worker_main, &w[i]) != 0) {
+            free(w[i].engines);
+            break;
+        }
+        started++;
+    }
+    if (started == 0) fprintf(stderr, "gizum-match: cannot start worker threads\n");
+    for (int i = 0; i < started; i++) {
+        pthread_join(threads[i], NULL);
+        free(w[i].engines);
+    }
+    free(w);
+    free(threads);
+    pthread_mutex_lock(&t->lock);
+    if (tournament_interrupted(t)) printf("Interrupted: summary of the %ld finished games\n", t->finished);
+    else printf("Finished match\n");
+    print_summary(t);
+    pthread_mutex_unlock(&t->lock);
+}

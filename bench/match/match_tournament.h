@@ -1,0 +1,26 @@
+/*
+ * gizum-match: the tournament. Schedules the games of a match, gauntlet or
+ * round robin over worker threads (each owns its engine processes), records
+ * results, prints progress and summaries, writes the PGN and runs the SPRT.
+ */
+#ifndef MATCH_TOURNAMENT_H
+#define MATCH_TOURNAMENT_H
+
+#include <stdatomic.h>
+#include <stdbool.h>
+
+#include "match_cli.h"
+
+typedef struct Tournament Tournament;
+
+/* Prepares a tournament (opens openings, PGN and log files); NULL with a message in err. */
+Tournament *tournament_new(const MatchConfig *cfg, char *err, size_t errlen);
+/* Plays until every game is done, the SPRT decides or a stop is requested; prints the final summary. */
+void tournament_run(Tournament *t);
+/* Asks a running tournament to stop as soon as possible (async-signal-safe). */
+void tournament_request_stop(Tournament *t);
+/* True when the run ended by a stop request rather than normally. */
+bool tournament_interrupted(const Tournament *t);
+void tournament_free(Tournament *t);
+
+#endif

@@ -1,0 +1,223 @@
+/*
+ * gizum-match: the UCI side of the engine interface.
+ */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <strings.h>
+
+#include "match_protocol.h"
+
+/* Remembers an "option name X type ..." declaration. */
+static void note_option(Engine *e, const char *line) {
+    const char *p = strstr(line, " name ");
+    const char *t = strstr(line, " type ");
+    if (!p || !t || t < p) return;
+    p += 6;
+    size_t n = (size_t)(t - p);
+    size_t old = e->declared ? strlen(e->declared) : 0;
+    char *grown = realloc(e->declared, old + n + 2);
+    if (!grown) return;
+    e->declared = grown;
+    memcpy(e->declared + old, p, n);
+    e->declared[old + n] = '\n';
+    e->declared[old + n + 1] = '\0';
+}
+
+/* Sends isready and waits for readyok; false (err) when the engine stalls or dies. */
+static bool uci_sync(Engine *e, double timeout, char *err, size_t errlen) {
+    if (!proto_send(e, "isready")) {
+        snprintf(err, errlen, "cannot write to engine (it has exited)");
+        return false;
+    }
+    char *line = malloc(PROC_LINE_MAX);
+    if (!line) return false;
+    double start = clock_now();
+    bool ok = false;
+    for (;;) {
+        ReadResult r = proto_read(e, line, start + timeout);
+        if (r == READ_LINE) {
+            if (strcmp(line, "readyok") == 0) {
+                ok = true;
+                break;
+            }
+            continue;
+        }
+        char why[160];
+        proto_describe_failure(e, r, timeout, why, sizeof why);
+        snprintf(err, errlen, "stalled at isready: %s", why);
+        break;
+    }
+    free(line);
+    return ok;
+}
+
+bool uci_start(Engine *e, char *err, size_t errlen) {
+    if (!proto_send(e, "uci")) {
+        snprintf(err, errlen, "cannot write to engine");
+        return false;
+    }
+    char *line = malloc(PROC_LINE_MAX);
+    if (!line) return false;
+    double start = clock_now();
+    bool ok = false;
+    for (;;) {
+        ReadResult r = proto_read(e, line, start + e->initTimeout);
+        if (r != READ_LINE) {
+            char why[160];
+            proto_describe_failure(e, r, e->initTimeout, why, sizeof why);
+            snprintf(err, errlen, "no uciok: %s", why);
+            break;
+        }
+        if (strcmp(line, "uciok") == 0) {
+            ok = true;
+            break;
+        }
+        if (strncmp(line, "id name ", 8) == 0) snprintf(e->idName, sizeof e->idName, "%s", line + 8);
+        else if (strncmp(line, "option ", 7) == 0) note_option(e, line);
+    }
+    free(line);
+    if (!ok) return false;
+    for (int i = 0; i < e->cfg->optionCount; i++) {
+        const EngineOption *o = &e->cfg->options[i];
+        if (!e->warned && !proto_list_has(e->declared, o->name))
+            fprintf(stderr, "Warning: engine %s does not declare option '%s' (sent anyway)\n", e->name, o->name);
+        if (o->value[0]) proto_send(e, "setoption name %s value %s", o->name, o->value);
+        else proto_send(e, "setoption name %s", o->name);
+    }
+    return uci_sync(e, e->initTimeout, err, errlen);
+}
+
+bool uci_new_game(Engine *e, const GameStart *start, char *err, size_t errlen) {
+    (void)start;
+    if (!proto_send(e, "ucinewgame")) {
+        snprintf(err, errlen, "cannot write to engine (it has exited)");
+        return false;
+    }
+    return uci_sync(e, e->initTimeout, err, errlen);
+}
+
+/* Reads depth / score / nodes from an info line. */
+static void parse_info(const char *line, EngineReply *reply) {
+    char tok[64];
+    const char *p = line + 4;
+    bool sawScore = false, bound = false, mate = false;
+    int score = 0, depth = -1;
+    long long nodes = -1;
+    while ((p = proto_token(p, tok, sizeof tok)) != NULL) {
+        if (strcmp(tok, "string") == 0) return;
+        if (strcmp(tok, "pv") == 0) break;
+        if (strcmp(tok, "depth") == 0) {
+            if ((p = proto_token(p, tok, sizeof tok)) == NULL) break;
+            depth = atoi(tok);
+        } else if (strcmp(tok, "nodes") == 0) {
+            if ((p = proto_token(p, tok, sizeof tok)) == NULL) break;
+            nodes = atoll(tok);
+        } else if (strcmp(tok, "score") == 0) {
+            if ((p = proto_token(p, tok, sizeof tok)) == NULL) break;
+            mate = strcmp(tok, "mate") == 0;
+            if (!mate && strcmp(tok, "cp") != 0) continue;
+            if ((p = proto_token(p, tok, sizeof tok)) == NULL) break;
+            char *end;
+            long v = strtol(tok, &end, 10);
+            if (*end || end == tok) continue;
+            score = (int)v;
+            sawScore = true;
+        } else if (strcmp(tok, "lowerbound") == 0 || strcmp(tok, "upperbound") == 0) {
+            bound = true;
+        }
+    }
+    if (depth >= 0) reply->depth = depth;
+    if (nodes >= 0) reply->nodes = nodes;
+    /* A bound is not the engine's opinion yet; keep the last exact score unless we have none. */
+    if (sawScore && (!bound || !reply->hasScore)) {
+        reply->hasScore = true;
+        reply->isMate = mate;
+        reply->score = score;
+    }
+}
+
+/* Builds "position ... moves ..." into a heap string. */
+static char *position_command(const GoRequest *req) {
+    size_t cap = 64 + strlen(req->start->fen) + (size_t)req->moveCount * 6;
+    char *cmd = malloc(cap);
+    if (!cmd) return NULL;
+    size_t n = req->start->standard ? (size_t)snprintf(cmd, cap, "position startpos")
+                                    : (size_t)snprintf(cmd, cap, "position fen %s", req->start->fen);
+    if (req->moveCount > 0) n += (size_t)snprintf(cmd + n, cap - n, " moves");
+    for (int i = 0; i < req->moveCount; i++) n += (size_t)snprintf(cmd + n, cap - n, " %s", req->moves[i].uci);
+    return cmd;
+}
+
+/* Builds the go command for this engine's limits. */
+static void go_command(const Engine *e, const GoRequest *req, char *out, size_t len) {
+    const TimeControl *tc = &e->cfg->tc;
+    size_t n = (size_t)snprintf(out, len, "go");
+    if (tc->moveTime > 0) {
+        n += (size_t)snprintf(out + n, len - n, " movetime %lld", (long long)(tc->moveTime * 1000 + 0.5));
+    } else if (tc->hasClock) {
+        double wt = req->whiteToMove ? req->ownTime : req->oppTime;
+        double bt = req->whiteToMove ? req->oppTime : req->ownTime;
+        double wi = req->whiteToMove ? req->ownInc : req->oppInc;
+        double bi = req->whiteToMove ? req->oppInc : req->ownInc;
+        long long wms = (long long)(wt * 1000), bms = (long long)(bt * 1000);
+        n += (size_t)snprintf(out + n, len - n, " wtime %lld btime %lld winc %lld binc %lld",
+                              wms > 0 ? wms : 1, bms > 0 ? bms : 1, (long long)(wi * 1000 + 0.5),
+                              (long long)(bi * 1000 + 0.5));
+        if (req->movesToGo > 0) n += (size_t)snprintf(out + n, len - n, " movestogo %d", req->movesToGo);
+    }
+    if (tc->nodes > 0) n += (size_t)snprintf(out + n, len - n, " nodes %lld", tc->nodes);
+    if (tc->depth > 0) snprintf(out + n, len - n, " depth %d", tc->depth);
+}
+
+/* After a forfeit: stop the search and wait for its bestmove, or drop the engine. */
+static void uci_resync(Engine *e, char *line) {
+    if (!proto_send(e, "stop")) {
+        engine_stop(e, 0.1);
+        return;
+    }
+    double deadline = clock_now() + PROTO_RESYNC_TIMEOUT;
+    for (;;) {
+        ReadResult r = proto_read(e, line, deadline);
+        if (r != READ_LINE) {
+            engine_stop(e, 0.1);
+            return;
+        }
+        if (strncmp(line, "bestmove", 8) == 0) return;
+    }
+}
+
+void uci_go(Engine *e, const GoRequest *req, EngineReply *reply) {
+    char *line = malloc(PROC_LINE_MAX);
+    char *pos = position_command(req);
+    char go[256];
+    go_command(e, req, go, sizeof go);
+    if (!line || !pos || !proto_send(e, "%s", pos) || !proto_send(e, "%s", go)) {
+        reply->kind = REPLY_DISCONNECT;
+        snprintf(reply->detail, sizeof reply->detail, "cannot write to engine (it has exited)");
+        free(line);
+        free(pos);
+        return;
+    }
+    free(pos);
+    double start = clock_now();
+    for (;;) {
+        ReadResult r = proto_read(e, line, start + req->allowance);
+        reply->elapsed = clock_now() - start;
+        if (r == READ_LINE) {
+            if (strncmp(line, "info", 4) == 0 && (line[4] == ' ' || line[4] == '\0')) {
+                parse_info(line, reply);
+            } else if (strncmp(line, "bestmove", 8) == 0 && (line[8] == ' ' || line[8] == '\0')) {
+                reply->kind = REPLY_MOVE;
+                if (!proto_token(line + 8, reply->move, sizeof reply->move)) reply->move[0] = '\0';
+                break;
+            }
+            continue;
+        }
+        proto_describe_failure(e, r, req->allowance, reply->detail, sizeof reply->detail);
+        reply->kind = r == READ_EOF ? REPLY_DISCONNECT : r == READ_STOPPED ? REPLY_STOPPED : REPLY_TIMEOUT;
+        if (r == READ_TIMEOUT) uci_resync(e, line);
+        break;
+    }
+    free(line);
+}

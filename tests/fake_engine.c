@@ -1,0 +1,190 @@
+/*
+ * A tiny configurable engine for testing gizum-match: a legal random mover
+ * that misbehaves on purpose. Usage:
+ *
+ *   fake_engine MODE [after=N] [score=CP] [delay=MS] [seed=S]
+ *
+ * MODE: random (behaves), illegal (plays an illegal move), garbage (writes
+ * binary junk and a malformed bestmove), timeout (never answers go),
+ * crash (dies with SIGSEGV on go), flood (megabytes of output, then a legal
+ * move), nouciok (never says uciok), noreadyok (never says readyok after the
+ * handshake), xboard (a well-behaved CECP v2 engine). after=N: play N legal
+ * moves per game before misbehaving; score=CP: the score reported with
+ * every move (engine's point of view); delay=MS: think this long per move.
+ */
+#include <signal.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+#include <unistd.h>
+
+#include "init.h"
+#include "movegen.h"
+#include "notation.h"
+#include "position.h"
+
+/* Bytes written by flood mode before it moves. */
+enum { FLOOD_BYTES = 8 << 20, FLOOD_LONG_LINE = 300000 };
+
+typedef struct {
+    const char *mode;
+    int after;          /* legal moves per game before misbehaving */
+    int score;
+    int delayMs;
+    unsigned long long rng;
+    int movesThisGame;
+    Position pos;
+} Fake;
+
+static unsigned long long next_random(Fake *f) {
+    f->rng ^= f->rng << 13;
+    f->rng ^= f->rng >> 7;
+    f->rng ^= f->rng << 17;
+    return f->rng;
+}
+
+/* Sleeps delayMs milliseconds. */
+static void think(const Fake *f) {
+    if (f->delayMs <= 0) return;
+    struct timespec ts = { f->delayMs / 1000, (long)(f->delayMs % 1000) * 1000000L };
+    nanosleep(&ts, NULL);
+}
+
+/* A random legal move in UCI notation ("0000" when there is none). */
+static void random_move(Fake *f, char *out) {
+    MoveList list;
+    gen_legal(&f->pos, &list);
+    if (list.count == 0) {
+        strcpy(out, "0000");
+        return;
+    }
+    move_to_uci(list.moves[next_random(f) % (unsigned)list.count], false, out);
+}
+
+/* Handles "position startpos|fen F [moves ...]". */
+static void set_position(Fake *f, char *args) {
+    char *moves = strstr(args, " moves");
+    if (moves) *moves = '\0';
+    if (strncmp(args, "startpos", 8) == 0) pos_set_startpos(&f->pos, false);
+    else if (strncmp(args, "fen ", 4) == 0) pos_set_fen(&f->pos, args + 4, false, NULL, 0);
+    if (!moves) return;
+    for (char *tok = strtok(moves + 6, " \n"); tok; tok = strtok(NULL, " \n")) {
+        Move m = move_from_uci(&f->pos, tok);
+        if (m == MOVE_NONE) return;
+        pos_do_game_move(&f->pos, m);
+    }
+}
+
+/* Answers a UCI go according to the mode. */
+static void uci_go(Fake *f) {
+    bool misbehave = f->movesThisGame >= f->after;
+    f->movesThisGame++;
+    char move[8];
+    if (misbehave && strcmp(f->mode, "timeout") == 0) return;
+    if (misbehave && strcmp(f->mode, "crash") == 0) {
+        fflush(stdout);
+        raise(SIGSEGV);
+    }
+    if (misbehave && strcmp(f->mode, "illegal") == 0) {
+        printf("info depth 1 score cp %d\nbestmove a1a1\n", f->score);
+        return;
+    }
+    if (misbehave && strcmp(f->mode, "garbage") == 0) {
+        for (int i = 0; i < 2000; i++) putchar((int)(next_random(f) % 255) + 1);
+        printf("\n\x01\x02 bestmove\nbestmove !!zz9\n");
+        return;
+    }
+    if (misbehave && strcmp(f->mode, "flood") == 0) {
+        for (long n = 0; n < FLOOD_BYTES; n += 60) printf("info depth 1 score cp 0 nodes 1 pv e2e4 flood flood\n");
+        for (long n = 0; n < FLOOD_LONG_LINE; n++) putchar('x');
+        putchar('\n');
+    }
+    think(f);
+    random_move(f, move);
+    printf("info depth 1 score cp %d nodes 1\nbestmove %s\n", f->score, move);
+}
+
+/* The UCI loop. */
+static void uci_loop(Fake *f) {
+    char line[65536];
+    bool handshakeDone = false;
+    while (fgets(line, sizeof line, stdin)) {
+        line[strcspn(line, "\r\n")] = '\0';
+        if (strcmp(line, "uci") == 0) {
+            printf("id name Fake %s\nid author test\noption name Hash type spin default 1 min 1 max 16\n", f->mode);
+            if (strcmp(f->mode, "nouciok") != 0) printf("uciok\n");
+        } else if (strcmp(line, "isready") == 0) {
+            if (!(handshakeDone && strcmp(f->mode, "noreadyok") == 0)) printf("readyok\n");
+            handshakeDone = true;
+        } else if (strcmp(line, "ucinewgame") == 0) {
+            f->movesThisGame = 0;
+        } else if (strncmp(line, "position ", 9) == 0) {
+            set_position(f, line + 9);
+        } else if (strncmp(line, "go", 2) == 0) {
+            uci_go(f);
+        } else if (strcmp(line, "quit") == 0) {
+            break;
+        }
+        fflush(stdout);
+    }
+}
+
+/* The xboard loop: force mode, setboard, usermove, ping, go; moves with "move". */
+static void xboard_loop(Fake *f) {
+    char line[65536], move[8];
+    bool force = true;
+    pos_set_startpos(&f->pos, false);
+    while (fgets(line, sizeof line, stdin)) {
+        line[strcspn(line, "\r\n")] = '\0';
+        bool reply = false;
+        if (strncmp(line, "protover", 8) == 0) {
+            printf("feature done=0\nfeature myname=\"Fake xboard\" setboard=1 usermove=1 ping=1 sigint=0 "
+                   "option=\"Depth -spin 1 1 9\"\nfeature done=1\n");
+        } else if (strcmp(line, "new") == 0) {
+            pos_set_startpos(&f->pos, false);
+            force = false;
+        } else if (strcmp(line, "force") == 0) {
+            force = true;
+        } else if (strncmp(line, "setboard ", 9) == 0) {
+            pos_set_fen(&f->pos, line + 9, false, NULL, 0);
+        } else if (strncmp(line, "ping ", 5) == 0) {
+            printf("pong %s\n", line + 5);
+        } else if (strncmp(line, "usermove ", 9) == 0) {
+            Move m = move_from_uci(&f->pos, line + 9);
+            if (m == MOVE_NONE) printf("Illegal move: %s\n", line + 9);
+            else pos_do_game_move(&f->pos, m);
+            reply = m != MOVE_NONE && !force;
+        } else if (strcmp(line, "go") == 0) {
+            force = false;
+            reply = true;
+        } else if (strcmp(line, "quit") == 0) {
+            break;
+        }
+        if (reply) {
+            think(f);
+            random_move(f, move);
+            Move m = move_from_uci(&f->pos, move);
+            if (m != MOVE_NONE) pos_do_game_move(&f->pos, m);
+            printf("1 %d 0 1 %s\nmove %s\n", f->score, move, move);
+        }
+        fflush(stdout);
+    }
+}
+
+int main(int argc, char **argv) {
+    static Fake f;
+    gizum_init();
+    f.mode = argc > 1 ? argv[1] : "random";
+    f.rng = (unsigned long long)getpid() * 2654435761ULL + 1;
+    for (int i = 2; i < argc; i++) {
+        if (strncmp(argv[i], "after=", 6) == 0) f.after = atoi(argv[i] + 6);
+        else if (strncmp(argv[i], "score=", 6) == 0) f.score = atoi(argv[i] + 6);
+        else if (strncmp(argv[i], "delay=", 6) == 0) f.delayMs = atoi(argv[i] + 6);
+        else if (strncmp(argv[i], "seed=", 5) == 0) f.rng = strtoull(argv[i] + 5, NULL, 10) | 1;
+    }
+    pos_set_startpos(&f.pos, false);
+    if (strcmp(f.mode, "xboard") == 0) xboard_loop(&f);
+    else uci_loop(&f);
+    return 0;
+}

@@ -1,0 +1,110 @@
+#!/bin/sh
+# End-to-end tests of gizum-match through its command line: a short match
+# (two Gizum instances when ./gizum speaks UCI, else two fake engines), a
+# gauntlet, an xboard engine, SPRT stopping, SIGINT, and command-line errors.
+# Needs GIZUM and TESTBIN (set by tests/run_all.sh); MATCH overrides the binary.
+set -u
+: "${GIZUM:?}" "${TESTBIN:?}"
+MATCH=${MATCH:-$(dirname "$GIZUM")/gizum-match${GIZUM##*/gizum}}
+FAKE=$TESTBIN/fake_engine
+TMP=$(mktemp -d /tmp/gizum_match_sh.XXXXXX)
+trap 'rm -rf "$TMP"' EXIT
+passed=0; failed=0
+
+check() { # check CONDITION-EXIT-STATUS MESSAGE
+    if [ "$1" -eq 0 ]; then passed=$((passed + 1)); else failed=$((failed + 1)); echo "FAIL: $2"; fi
+}
+has() { grep -q -- "$2" "$1"; echo $?; }
+count() { grep -c -- "$2" "$1"; }
+
+if [ ! -x "$MATCH" ] || [ ! -x "$FAKE" ]; then
+    echo "FAIL: $MATCH or $FAKE missing"; echo "0 passed, 1 failed"; exit 1
+fi
+
+cat > "$TMP/open.epd" <<'EPD'
+rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - 0 1
+rnbqkbnr/pppp1ppp/8/4p3/4P3/8/PPPP1PPP/RNBQKBNR w KQkq - 0 2
+rnbqkb1r/pppppppp/5n2/8/3P4/8/PPP1PPPP/RNBQKBNR w KQkq - 1 2
+EPD
+
+# 1. A short match between two instances of one engine.
+if printf 'uci\nquit\n' | timeout 10 "$GIZUM" 2>/dev/null | grep -q '^uciok'; then
+    A="cmd=$GIZUM name=GizumA option.Hash=8"; B="cmd=$GIZUM name=GizumB option.Hash=8"; LIMIT="depth=2 tc=10+0.1"
+    echo "e2e: $GIZUM vs $GIZUM"
+else
+    A="cmd=$FAKE args=random name=GizumA"; B="cmd=$FAKE args=random name=GizumB"; LIMIT="tc=5+0.05"
+    echo "e2e: $GIZUM has no UCI loop yet; fake engines play"
+fi
+# shellcheck disable=SC2086
+"$MATCH" -engine $A -engine $B -each $LIMIT -rounds 2 -games 2 -concurrency 2 -maxmoves 60 \
+    -openings file="$TMP/open.epd" -pgnout "$TMP/m.pgn" -ratinginterval 2 > "$TMP/m.out" 2>&1
+check $? "match exit status"
+check $(( $(count "$TMP/m.out" '^Finished game') == 4 ? 0 : 1 )) "four games finished"
+check "$(has "$TMP/m.out" '^Finished match')" "match finishes"
+check "$(has "$TMP/m.out" '^Results after 2 of 4 games')" "rating interval summary"
+check "$(has "$TMP/m.out" '^Score of GizumA vs GizumB: ')" "score line"
+check "$(has "$TMP/m.out" '^Elo difference: .*LOS: .*DrawRatio: ')" "Elo line"
+check "$(has "$TMP/m.out" '^Pentanomial \[LL, LD+DL, LW+DD+WL, DW+WD, WW\]: \[')" "pentanomial line"
+check $(( $(count "$TMP/m.pgn" '^\[Event "gizum-match"\]') == 4 ? 0 : 1 )) "four games in the PGN"
+for tag in Site Date Round White Black Result FEN SetUp TimeControl Termination PlyCount; do
+    check $(( $(count "$TMP/m.pgn" "^\[$tag ") == 4 ? 0 : 1 )) "PGN tag $tag in every game"
+done
+check "$(has "$TMP/m.pgn" '^1\.\.\. [a-hNBRQKO]')" "SAN movetext from a black-to-move opening"
+check "$(has "$TMP/m.pgn" '{[+-][0-9M.]*/[0-9]* [0-9.]*s}')" "score/depth/time comments"
+# Results in the PGN agree with the live lines.
+live=$(grep '^Finished game' "$TMP/m.out" | sed 's/.*): \([^ ]*\) .*/\1/' | sort | tr '\n' ' ')
+pgn=$(grep '^\[Result ' "$TMP/m.pgn" | sed 's/\[Result "\(.*\)"\]/\1/' | sort | tr '\n' ' ')
+check $([ "$live" = "$pgn" ] && echo 0 || echo 1) "PGN results match the live lines ($live / $pgn)"
+if [ -x /usr/games/pgn-extract ]; then
+    n=$(/usr/games/pgn-extract -s --quiet -o "$TMP/check.pgn" "$TMP/m.pgn" 2>"$TMP/pe.err"; grep -c '^\[Event ' "$TMP/check.pgn")
+    check $([ "$n" = 4 ] && [ ! -s "$TMP/pe.err" ] && echo 0 || echo 1) "pgn-extract reads all games cleanly"
+fi
+
+# 2. A gauntlet of three engines; an xboard engine among them.
+"$MATCH" -tournament gauntlet -engine cmd="$FAKE" args=random name=Head -engine cmd="$FAKE" args=random name=U \
+    -engine cmd="$FAKE" args=xboard proto=xboard name=X -each tc=5+0.05 -games 2 -maxmoves 20 \
+    -ratinginterval 0 > "$TMP/g.out" 2>&1
+check $? "gauntlet exit status"
+check $(( $(count "$TMP/g.out" '^Finished game') == 4 ? 0 : 1 )) "gauntlet plays head vs each (4 games)"
+check "$(has "$TMP/g.out" '(Head vs X)\|(X vs Head)')" "gauntlet pairs the xboard engine"
+check $(( $(count "$TMP/g.out" '(U vs X)\|(X vs U)') == 0 ? 0 : 1 )) "gauntlet does not pair the others"
+check "$(has "$TMP/g.out" 'Rank Name')" "standings table"
+check $(( $(count "$TMP/g.out" 'disconnects\|illegal\|fails') == 0 ? 0 : 1 )) "no engine failures"
+
+# 3. SPRT stops a hopeless match early: a bad engine loses every pair.
+"$MATCH" -engine cmd="$FAKE" args="illegal after=1" name=Bad -engine cmd="$FAKE" args=random name=Good \
+    -each tc=5+0.05 -rounds 200 -games 2 -ratinginterval 0 -sprt elo0=-10 elo1=10 > "$TMP/s.out" 2>&1
+check $? "sprt exit status"
+check "$(has "$TMP/s.out" '^SPRT: H0 accepted')" "SPRT accepts H0"
+check "$(has "$TMP/s.out" 'SPRT (normalized Elo, elo0=-10.00 elo1=10.00.*LLR -[0-9.]*, bounds \[-2.944, 2.944\]')" "LLR and bounds reported"
+check $(( $(count "$TMP/s.out" '^Finished game') < 400 ? 0 : 1 )) "stopped before the last game"
+
+# 4. SIGINT: summary of finished games, every one of them in the PGN, engines gone.
+"$MATCH" -engine cmd="$FAKE" args="random delay=37 seed=$$" name=A -engine cmd="$FAKE" args="random delay=37 seed=$$" name=B \
+    -each tc=30+0.1 -rounds 100 -concurrency 2 -maxmoves 8 -pgnout "$TMP/i.pgn" -ratinginterval 0 > "$TMP/i.out" 2>&1 &
+pid=$!
+sleep 3
+kill -INT $pid
+wait $pid
+check $(( $? == 130 ? 0 : 1 )) "interrupted run exits with 130"
+check "$(has "$TMP/i.out" '^Interrupted: summary of the [0-9]* finished games')" "interrupted summary"
+check "$(has "$TMP/i.out" '^Score of A vs B')" "score after interrupt"
+fin=$(count "$TMP/i.out" '^Finished game'); inpgn=$(count "$TMP/i.pgn" '^\[Event ')
+check $([ "$fin" -ge 1 ] && [ "$fin" = "$inpgn" ] && echo 0 || echo 1) "every finished game is in the PGN ($fin / $inpgn)"
+sleep 0.3
+left=$(ps -eo args | grep -c "^$FAKE random delay=37 seed=$$")
+check $(( left == 0 ? 0 : 1 )) "engines stopped after SIGINT ($left left)"
+
+# 5. Command-line errors are reported, not crashed on.
+"$MATCH" -engine cmd=/nonexistent/engine -engine cmd="$FAKE" -each tc=1+0 > "$TMP/e.out" 2>&1
+check $(( $? == 2 ? 0 : 1 )) "missing engine program: exit 2"
+check "$(has "$TMP/e.out" 'not found')" "missing engine program: message"
+"$MATCH" -engine cmd="$FAKE" -engine cmd="$FAKE" > "$TMP/e.out" 2>&1
+check $(( $? == 2 ? 0 : 1 )) "no time control: exit 2"
+"$MATCH" -engine cmd="$FAKE" -engine cmd="$FAKE" -each tc=1+0 -bogus 3 > "$TMP/e.out" 2>&1
+check $(( $? == 2 ? 0 : 1 )) "unknown option: exit 2"
+"$MATCH" -engine cmd="$FAKE" -engine cmd="$FAKE" -each tc=abc > "$TMP/e.out" 2>&1
+check "$(has "$TMP/e.out" 'bad time')" "bad time control explained"
+
+echo "$passed passed, $failed failed"
+[ "$failed" -eq 0 ]
