@@ -258,7 +258,7 @@ static bool parse_fen(Position *pos, const char *fen, bool chess960, ErrorSink *
     char *field[7];
     int n = split_fields(fen, buf, sizeof buf, field);
     if (n < 0) return fail(err, "FEN is too long");
-    if (n < 4 || n > 6) return fail(err, "FEN has %d%s fields, expected 4 to 6", n, n == 7 ? " or more" : "");
+    if (n < 4 || n > 6) return fail(err, "FEN has %d%s field%s, expected 4 to 6", n, n == 7 ? " or more" : "", n == 1 ? "" : "s");
 
     memset(pos, 0, offsetof(Position, states));
     memset(&pos->states[0], 0, sizeof pos->states[0]);
