@@ -38,8 +38,14 @@ TESTSRC  = $(wildcard tests/test_*.c)
 TESTBIN  = $(TESTSRC:tests/%.c=$(BUILD)/tests/%)
 TESTAUX  = $(filter-out $(TESTSRC),$(wildcard tests/*.c))
 TESTAUXBIN = $(TESTAUX:tests/%.c=$(BUILD)/tests/%)
+# The match runner gizum-match (bench/match/), built on src objects; its
+# test program links its modules too. gizum-asan pairs with gizum-match-asan.
+MATCHEXE = $(patsubst gizum%,gizum-match%,$(EXE))
+MATCHSRC = $(wildcard bench/match/*.c)
+MATCHOBJ = $(MATCHSRC:bench/match/%.c=$(BUILD)/match/%.o)
+MATCHLIBOBJ = $(filter-out $(BUILD)/match/match_main.o,$(MATCHOBJ))
 
-.PHONY: all test clean sanitize tsan debug
+.PHONY: all test clean sanitize tsan debug magics match
 
 all: $(EXE)
 
@@ -55,8 +61,25 @@ $(BUILD)/tests/%: tests/%.c $(LIBOBJ) $(wildcard tests/*.h) | $(BUILD)
 $(BUILD):
 	mkdir -p $(BUILD)/tests
 
+match: $(MATCHEXE)
+
+# Linked through an archive so only the board layers it uses are pulled in.
+$(MATCHEXE): $(MATCHOBJ) $(BUILD)/match/libgizum.a
+	$(CC) $(CFLAGS) -o $@ $^ $(LDFLAGS)
+
+$(BUILD)/match/libgizum.a: $(LIBOBJ)
+	@mkdir -p $(BUILD)/match
+	rm -f $@ && ar rcs $@ $^
+
+$(BUILD)/match/%.o: bench/match/%.c $(wildcard bench/match/*.h) $(wildcard src/*.h) | $(BUILD)
+	@mkdir -p $(BUILD)/match
+	$(CC) $(CFLAGS) -Isrc -c -o $@ $<
+
+$(BUILD)/tests/test_match: tests/test_match.c $(MATCHLIBOBJ) $(BUILD)/match/libgizum.a $(wildcard tests/*.h) | $(BUILD)
+	$(CC) $(CFLAGS) -Isrc -Ibench/match -o $@ $< $(MATCHLIBOBJ) $(BUILD)/match/libgizum.a $(LDFLAGS)
+
 # Builds everything, then runs every test program; the last line is the total.
-test: $(EXE) $(TESTBIN) $(TESTAUXBIN)
+test: $(EXE) $(MATCHEXE) $(TESTBIN) $(TESTAUXBIN)
 	@GIZUM=./$(EXE) TESTBIN=$(BUILD)/tests sh tests/run_all.sh
 
 # The test suite under AddressSanitizer + UndefinedBehaviorSanitizer.
@@ -68,5 +91,63 @@ sanitize:
 debug:
 	$(MAKE) EXE=gizum-debug BUILD_SUFFIX=-debug OPT="-O1 -g" CFLAGS='$(STD) $(WARN) -O1 -g -pthread $(ARCHFLAGS)'
 
+# Gizum's own opening book, rebuilt from the opening lines in books/*.pgn
+# (the same PGN always gives the same bytes; tests/test_book.sh checks it).
+BOOKPGN  = $(sort $(wildcard books/*.pgn))
+.PHONY: book
+book: $(EXE)
+	./$(EXE) book make --pgn $(BOOKPGN) --out books/gizum.bin --min-games 1 --strict
+
+# Regenerates the committed magic multipliers (src/magics.c) with our own search.
+magics: | $(BUILD)
+	$(CC) $(STD) -O2 -o $(BUILD)/magic_gen tools/magic_gen.c src/bitboard.c
+	$(BUILD)/magic_gen > src/magics.c
+
+# libFuzzer targets (fuzz/fuzz_*.c), built with clang into build/fuzz/ and
+# linked with engine and match-tool objects instrumented the same way
+# (asserts kept on). fuzz/run.sh [SECONDS] builds and runs every target.
+FUZZCC     = clang
+FUZZDIR    = build/fuzz
+FUZZSAN    = -fsanitize=address,undefined -fno-sanitize-recover=all
+FUZZCFLAGS = $(STD) $(WARN) -O1 -g -fno-omit-frame-pointer -pthread $(ARCHFLAGS)
+FUZZSRC    = $(wildcard fuzz/fuzz_*.c)
+FUZZBIN    = $(FUZZSRC:fuzz/%.c=$(FUZZDIR)/%)
+FUZZOBJ    = $(filter-out $(FUZZDIR)/obj/main.o,$(SRC:src/%.c=$(FUZZDIR)/obj/%.o)) $(FUZZDIR)/match/match_openings.o
+
+.PHONY: fuzz check-valgrind
+.SECONDARY: $(FUZZOBJ)
+fuzz: $(FUZZBIN)
+
+$(FUZZDIR)/%: fuzz/%.c fuzz/fuzz_common.h $(FUZZOBJ)
+	$(FUZZCC) $(FUZZCFLAGS) $(FUZZSAN) -fsanitize=fuzzer -Isrc -Ibench/match -o $@ $< $(FUZZOBJ) -pthread -lm
+
+$(FUZZDIR)/obj/%.o: src/%.c $(wildcard src/*.h)
+	@mkdir -p $(FUZZDIR)/obj
+	$(FUZZCC) $(FUZZCFLAGS) $(FUZZSAN) -fsanitize=fuzzer-no-link -c -o $@ $<
+
+$(FUZZDIR)/match/%.o: bench/match/%.c $(wildcard bench/match/*.h) $(wildcard src/*.h)
+	@mkdir -p $(FUZZDIR)/match
+	$(FUZZCC) $(FUZZCFLAGS) $(FUZZSAN) -fsanitize=fuzzer-no-link -Isrc -c -o $@ $<
+
+# A short bench, a one-shot search and a scripted UCI session (searches,
+# option changes, bad input, stop, quit) under valgrind memcheck: any error
+# or definite/indirect leak fails. Valgrind cannot run AVX-512 code, hence
+# its own build for a Haswell-level CPU, with debug information.
+VALGRIND      = valgrind --error-exitcode=1 --leak-check=full --errors-for-leak-kinds=definite,indirect --quiet
+VALGRIND_ARCH = x86-64-bmi2
+VALGRIND_EXE  = gizum-valgrind
+VALGRIND_FEN  = r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1
+check-valgrind:
+	$(MAKE) EXE=$(VALGRIND_EXE) ARCH=$(VALGRIND_ARCH) BUILD_SUFFIX=-valgrind OPT="-O1 -g -fno-omit-frame-pointer"
+	$(VALGRIND) ./$(VALGRIND_EXE) bench 4 >/dev/null
+	$(VALGRIND) ./$(VALGRIND_EXE) go depth 5 >/dev/null
+	{ printf 'uci\nisready\nsetoption name Hash value 4\nsetoption name Threads value 2\nucinewgame\n'; \
+	  printf 'position startpos moves e2e4 e7e5 g1f3 b8c6\ngo depth 5\n'; sleep 4; \
+	  printf 'isready\nposition fen $(VALGRIND_FEN) moves e1g1\ngo infinite\n'; sleep 2; \
+	  printf 'stop\nfoo bar\nposition fen 8/8/8 w - - 0 1\nsetoption name Hash value -5\ngo wtime x\n'; \
+	  printf 'setoption name MultiPV value 3\ngo wtime 3000 btime 3000 winc 50 binc 50\n'; sleep 4; \
+	  printf 'setoption name Threads value 1\nsetoption name Clear Hash\nd\neval\ngo perft 2\n'; \
+	  printf 'go movetime 500\n'; sleep 2; printf 'quit\n'; } | $(VALGRIND) ./$(VALGRIND_EXE) >/dev/null
+
 clean:
-	rm -rf build gizum gizum-asan gizum-debug gizum-tsan
+	rm -rf build gizum gizum-asan gizum-debug gizum-tsan gizum-match gizum-match-asan gizum-valgrind

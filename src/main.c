@@ -6,9 +6,13 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "bench.h"
+#include "bookmaker.h"
+#include "eval.h"
 #include "init.h"
 #include "perft.h"
 #include "position.h"
+#include "uci.h"
 
 /* ./gizum perft DEPTH [FEN] */
 static int command_perft(int argc, char **argv) {
@@ -46,6 +50,66 @@ static int command_perft(int argc, char **argv) {
     return 0;
 }
 
+/* Joins argv into one FEN and sets it up (startpos when there are no arguments). */
+static bool position_from_args(Position *pos, int argc, char **argv, const char *command) {
+    if (argc == 0) {
+        pos_set_startpos(pos, false);
+        return true;
+    }
+    char fen[1024] = "", err[256];
+    for (int i = 0; i < argc; i++) {
+        if (strlen(fen) + strlen(argv[i]) + 2 > sizeof fen) {
+            fprintf(stderr, "%s: FEN too long\n", command);
+            return false;
+        }
+        if (i > 0) strcat(fen, " ");
+        strcat(fen, argv[i]);
+    }
+    if (!pos_set_fen(pos, fen, getenv("GIZUM_CHESS960") != NULL, err, sizeof err)) {
+        fprintf(stderr, "%s: bad FEN: %s\n", command, err);
+        return false;
+    }
+    return true;
+}
+
+/* ./gizum bench [DEPTH] */
+static int command_bench(int argc, char **argv) {
+    long depth = BENCH_DEPTH_DEFAULT;
+    if (argc >= 1) {
+        char *end;
+        depth = strtol(argv[0], &end, 10);
+        if (*end != '\0' || depth < 1 || depth > BENCH_DEPTH_MAX) {
+            fprintf(stderr, "bench: depth must be an integer from 1 to %d, got '%s'\n", BENCH_DEPTH_MAX, argv[0]);
+            return 2;
+        }
+    }
+    if (argc > 1) {
+        fprintf(stderr, "usage: gizum bench [DEPTH]\n");
+        return 2;
+    }
+    if (bench_run((int)depth, stdout) != 0) {
+        fprintf(stderr, "bench: out of memory\n");
+        return 1;
+    }
+    return 0;
+}
+
+/* ./gizum eval [FEN] */
+static int command_eval(int argc, char **argv) {
+    static Position pos;
+    if (!position_from_args(&pos, argc, argv, "eval")) return 2;
+    eval_trace(&pos, stdout);
+    return 0;
+}
+
+/* ./gizum d [FEN] */
+static int command_d(int argc, char **argv) {
+    static Position pos;
+    if (!position_from_args(&pos, argc, argv, "d")) return 2;
+    pos_print(&pos, stdout);
+    return 0;
+}
+
 typedef struct {
     const char *name;
     int (*run)(int argc, char **argv);
@@ -53,18 +117,19 @@ typedef struct {
 
 static const ShellCommand Commands[] = {
     {"perft", command_perft},
+    {"book", bookmaker_command},
+    {"bench", command_bench},
+    {"eval", command_eval},
+    {"d", command_d},
 };
 
 int main(int argc, char **argv) {
     setvbuf(stdout, NULL, _IOLBF, 0);
     gizum_init();
-    if (argc < 2) {
-        fprintf(stderr, "UCI mode is not built yet\n");
-        return 1;
-    }
+    if (argc < 2) return uci_loop();
     for (size_t i = 0; i < sizeof Commands / sizeof Commands[0]; i++)
         if (strcmp(argv[1], Commands[i].name) == 0)
             return Commands[i].run(argc - 2, argv + 2);
-    fprintf(stderr, "unknown command '%s'\n", argv[1]);
-    return 2;
+    /* Anything else is one UCI command, as in Stockfish: ./gizum "go depth 10" or ./gizum go depth 10. */
+    return uci_run_command(argc - 1, argv + 1);
 }

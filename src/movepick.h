@@ -1,0 +1,56 @@
+/*
+ * Staged move picker: hands out the legal moves of a position one at a
+ * time, most promising first, generating each group only when needed.
+ *
+ *   main search: TT move, good captures/promotions (SEE >= 0, by MVV and
+ *                capture history), killer 1, killer 2, counter move, quiet
+ *                moves by history, losing captures and under-promotions
+ *   in check:    TT move, then every evasion (captures first, then by history)
+ *   quiescence:  TT move if it is noisy, then captures and promotions
+ *
+ * Every legal move of the position (of the noisy set in quiescence) is
+ * returned exactly once. Once the caller sets skipQuiets (late move or
+ * futility pruning), quiet moves that do not give check are left out.
+ */
+#ifndef GIZUM_MOVEPICK_H
+#define GIZUM_MOVEPICK_H
+
+#include "history.h"
+#include "movegen.h"
+#include "position.h"
+
+typedef struct {
+    Move move;
+    int score;
+} ScoredMove;
+
+typedef struct {
+    const Position *pos;
+    const Histories *hist;
+    const PieceToHistory *cont[2];  /* continuation tables of the last two moves, or NULL */
+    Move ttMove, killers[2], counter;
+    Move played[4];                 /* special moves already returned, skipped later */
+    int playedCount;
+    int stage;
+    int count, index;
+    int badCount, badIndex;
+    bool skipQuiets;                /* set by the search: from now on quiet moves only if they check */
+    ScoredMove moves[MAX_MOVES];
+    ScoredMove bad[MAX_MOVES];
+} MovePicker;
+
+/* Main search picker (evasion order when the side to move is in check). */
+void movepick_init(MovePicker *mp, const Position *pos, const Histories *hist, Move ttMove,
+                   const Move killers[2], Move counter, const PieceToHistory *cont1,
+                   const PieceToHistory *cont2);
+/* Quiescence picker: noisy moves only, or all evasions when in check. */
+void movepick_init_qsearch(MovePicker *mp, const Position *pos, const Histories *hist, Move ttMove,
+                           const PieceToHistory *cont1, const PieceToHistory *cont2);
+/* The next move, or MOVE_NONE when exhausted. */
+Move movepick_next(MovePicker *mp);
+
+/* History score of a quiet move as the picker sees it (also used by LMR). */
+int movepick_quiet_score(const Position *pos, const Histories *hist, Move m,
+                         const PieceToHistory *cont1, const PieceToHistory *cont2);
+
+#endif

@@ -1,0 +1,824 @@
+/*
+ * Alpha-beta search (fail-soft PVS), quiescence search, iterative deepening
+ * with aspiration windows, and the main thread's reporting and move choice.
+ */
+#include "search.h"
+
+#include <inttypes.h>
+#include <stdio.h>
+#include <string.h>
+
+#include "eval.h"
+#include "movegen.h"
+#include "movepick.h"
+#include "notation.h"
+#include "thread.h"
+#include "timeman.h"
+#include "tt.h"
+
+/* ------------------------------------------------------------ tuned numbers */
+
+/* Iterations and aspiration windows. */
+static const int MaxSearchDepth = MAX_PLY - 1;
+static const int AspirationMinDepth = 4;
+static const int AspirationDelta = 15;            /* cp, first half-width */
+static const int AspirationGrowthPercent = 150;   /* each fail widens by this factor */
+
+/* Reverse futility pruning: stand-pat far above beta at low depth. */
+static const int RfpMaxDepth = 8;
+static const int RfpMargin = 75;                   /* cp per ply of depth */
+
+/* Null-move pruning. */
+static const int NmpMinDepth = 3;
+static const int NmpBaseReduction = 4;
+static const int NmpDepthDivisor = 5;
+static const int NmpEvalDivisor = 200;
+static const int NmpEvalMaxReduction = 3;
+
+/* Internal iterative reduction when a PV or cut node has no TT move. */
+static const int IirMinDepth = 4;
+
+/* Late move pruning: skip quiet moves after (LmpBase + depth^2) / (2 - improving) moves. */
+static const int LmpMaxDepth = 8;
+static const int LmpBase = 3;
+
+/* Futility pruning of quiet moves (by reduced depth). */
+static const int FutilityMaxDepth = 8;
+static const int FutilityBase = 80;
+static const int FutilityPerDepth = 90;
+
+/* SEE pruning thresholds (cp): quiets by reduced depth squared, captures by depth. */
+static const int SeeQuietMargin = 30;
+static const int SeeNoisyMargin = 100;
+static const int SeeMaxDepth = 8;
+
+/* Late move reductions: base + ln(depth) * ln(moveNumber) / divisor (hundredths). */
+static const int LmrMinDepth = 3;
+static const int LmrBaseHundredths = 75;
+static const int LmrDivisorHundredths = 225;
+static const int LmrHistoryDivisor = 8192;
+
+/* History bonus after a cutoff: min(quad * depth^2 + lin * depth, cap). */
+static const int HistoryBonusQuad = 16;
+static const int HistoryBonusLinear = 128;
+static const int HistoryBonusCap = 2000;
+
+/* Quiescence: captures that cannot lift alpha even with this margin are skipped. */
+static const int QsDeltaMargin = 150;
+
+/* Main thread: check the clock and node limit every this many nodes. */
+static const int CheckInterval = 1024;
+/* currmove lines only after this long (ms). */
+static const int64_t CurrmoveDelayMs = 3000;
+/* Time management: the next iteration is assumed to take this many times the last (percent). */
+static const int NextIterationPercent = 200;
+
+/* Lazy SMP vote: a thread's weight is (score - worst score + base) * depth. */
+static const int VoteBase = 14;
+
+/* ------------------------------------------------------------ tables */
+
+enum { LMR_TABLE = 64 };
+static int Reductions[LMR_TABLE][LMR_TABLE];
+
+/* log2(n) in 16.16 fixed point, with integers only so every build agrees. */
+static int64_t log2_q16(unsigned n) {
+    int ip = 31 - __builtin_clz(n);
+    uint64_t x = ((uint64_t)n << 30) >> ip; /* n / 2^ip in [1, 2), Q30 */
+    int64_t frac = 0;
+    for (int bit = 15; bit >= 0; bit--) {
+        x = (x * x) >> 30;
+        if (x >= (2ULL << 30)) {
+            x >>= 1;
+            frac |= (int64_t)1 << bit;
+        }
+    }
+    return ((int64_t)ip << 16) | frac;
+}
+
+/* ln(n) in 16.16 fixed point. */
+static int64_t ln_q16(unsigned n) {
+    return log2_q16(n) * 45426 >> 16; /* 45426 = ln 2 * 65536 */
+}
+
+void search_init(void) {
+    for (int d = 1; d < LMR_TABLE; d++)
+        for (int m = 1; m < LMR_TABLE; m++) {
+            int64_t prod = ln_q16((unsigned)d) * ln_q16((unsigned)m) >> 16;
+            int64_t r = ((int64_t)LmrBaseHundredths << 16) / 100 + prod * 100 / LmrDivisorHundredths;
+            Reductions[d][m] = (int)(r >> 16);
+        }
+}
+
+static inline int reduction(int depth, int moveCount) {
+    return Reductions[depth < LMR_TABLE ? depth : LMR_TABLE - 1][moveCount < LMR_TABLE ? moveCount : LMR_TABLE - 1];
+}
+
+static inline int history_bonus(int depth) {
+    int b = HistoryBonusQuad * depth * depth + HistoryBonusLinear * depth;
+    return b < HistoryBonusCap ? b : HistoryBonusCap;
+}
+
+void search_limits_init(SearchLimits *limits) {
+    memset(limits, 0, sizeof *limits);
+    limits->time[WHITE] = limits->time[BLACK] = -1;
+    limits->multiPV = 1;
+    limits->moveOverhead = 10;
+}
+
+void search_value_to_uci(Value v, char *out) {
+    if (v >= VALUE_MATE_IN_MAX_PLY)
+        sprintf(out, "mate %d", (VALUE_MATE - v + 1) / 2);
+    else if (v <= VALUE_MATED_IN_MAX_PLY)
+        sprintf(out, "mate %d", -(VALUE_MATE + v) / 2);
+    else
+        sprintf(out, "cp %d", v);
+}
+
+/* ------------------------------------------------------------ helpers */
+
+static inline SearchControl *control(SearchThread *t) { return &t->pool->control; }
+
+/* Depth 1 is always finished (in well under a millisecond), so the move played has been searched. */
+static inline bool stopped(SearchThread *t) {
+    return atomic_load_explicit(&control(t)->stop, memory_order_relaxed) && t->completedDepth > 0;
+}
+
+static inline int64_t elapsed_ms(SearchThread *t) {
+    return tm_now() - atomic_load_explicit(&control(t)->startTime, memory_order_relaxed);
+}
+
+/* Main thread: stops the search at the hard time limit or the node limit. */
+static void check_limits(SearchThread *t) {
+    SearchControl *ctl = control(t);
+    if (ctl->limits.nodes && threads_nodes(t->pool) >= ctl->limits.nodes) atomic_store(&ctl->stop, true);
+    /* Always finish depth 1, so the move played has been looked at. */
+    if (ctl->tm.active && t->completedDepth >= 1 && !atomic_load_explicit(&ctl->ponder, memory_order_relaxed)
+        && elapsed_ms(t) >= ctl->tm.maximum)
+        atomic_store(&ctl->stop, true);
+}
+
+/* Counts a node; the main thread also polls the limits. */
+static inline void count_node(SearchThread *t) {
+    uint64_t n = atomic_load_explicit(&t->nodes, memory_order_relaxed) + 1;
+    atomic_store_explicit(&t->nodes, n, memory_order_relaxed);
+    if (t->index != 0) return;
+    SearchControl *ctl = control(t);
+    /* With one thread the node limit is exact, so `go nodes` is reproducible. */
+    if (ctl->limits.nodes && t->pool->count == 1 && n >= ctl->limits.nodes) atomic_store(&ctl->stop, true);
+    if (--t->checkCountdown <= 0) {
+        t->checkCountdown = CheckInterval;
+        check_limits(t);
+    }
+}
+
+static inline Value evaluate(SearchThread *t) {
+    Value v = eval_evaluate(t->pos, t->pawns);
+    /* Keep static values clear of the mate range. */
+    if (v > VALUE_MATE_IN_MAX_PLY - 1) v = VALUE_MATE_IN_MAX_PLY - 1;
+    if (v < VALUE_MATED_IN_MAX_PLY + 1) v = VALUE_MATED_IN_MAX_PLY + 1;
+    return v;
+}
+
+/* Draw by repetition, the fifty-move rule or lack of mating material (not checkmate on ply 100). */
+static bool is_draw(const Position *pos, int ply) {
+    if (pos_rule50(pos) >= 100) return !pos_in_check(pos) || count_legal(pos) > 0;
+    return pos_is_repetition(pos, ply) || pos_insufficient_material(pos);
+}
+
+/* The triangular PV: the line at ply is move followed by the child's line. */
+static void update_pv(SearchThread *t, int ply, Move move) {
+    Move *dst = t->pv[ply];
+    const Move *src = t->pv[ply + 1];
+    int len = t->pvLength[ply + 1];
+    dst[0] = move;
+    for (int i = 0; i < len && i < MAX_PLY; i++) dst[i + 1] = src[i];
+    t->pvLength[ply] = len + 1 < MAX_PLY ? len + 1 : MAX_PLY;
+}
+
+static RootMove *find_root_move(SearchThread *t, Move m) {
+    for (int i = t->pvIndex; i < t->rootCount; i++)
+        if (t->rootMoves[i].move == m) return &t->rootMoves[i];
+    return NULL;
+}
+
+/* Stable sort of root moves [from, to) by score, then previous score, best first. */
+static void sort_root_moves(RootMove *moves, int from, int to) {
+    for (int i = from + 1; i < to; i++) {
+        RootMove tmp = moves[i];
+        int j = i - 1;
+        while (j >= from && (moves[j].score < tmp.score
+                             || (moves[j].score == tmp.score && moves[j].prevScore < tmp.prevScore))) {
+            moves[j + 1] = moves[j];
+            j--;
+        }
+        moves[j + 1] = tmp;
+    }
+}
+
+/* Rewards the move that caused a cutoff and punishes the ones tried before it. */
+static void update_histories(SearchThread *t, SearchStack *ss, Move best, int depth,
+                             const Move *quiets, int quietCount, const Move *captures, int captureCount) {
+    Histories *h = t->hist;
+    const Position *pos = t->pos;
+    Color us = pos_side_to_move(pos);
+    int bonus = history_bonus(depth);
+
+    if (!pos_is_capture_or_promotion(pos, best)) {
+        if (ss->killers[0] != best) {
+            ss->killers[1] = ss->killers[0];
+            ss->killers[0] = best;
+        }
+        if (move_is_ok((ss - 1)->move))
+            h->counter[(ss - 1)->movedPiece][move_to((ss - 1)->move)] = best;
+        for (int i = 0; i < quietCount; i++) {
+            Move m = quiets[i];
+            int b = m == best ? bonus : -bonus;
+            Piece pc = pos_piece_on(pos, move_from(m));
+            history_update(&h->butterfly[us][move_from(m)][move_to(m)], b);
+            if ((ss - 1)->contWrite) history_update(&(*(ss - 1)->contWrite)[pc][move_to(m)], b);
+            if ((ss - 2)->contWrite) history_update(&(*(ss - 2)->contWrite)[pc][move_to(m)], b);
+        }
+    }
+    for (int i = 0; i < captureCount; i++) {
+        Move m = captures[i];
+        int b = m == best ? bonus : -bonus;
+        Piece pc = pos_piece_on(pos, move_from(m));
+        PieceType victim = piece_type(pos_captured_piece(pos, m));
+        history_update(&h->capture[pc][move_to(m)][victim], b);
+    }
+}
+
+/* ------------------------------------------------------------ quiescence */
+
+/* Quiescence search: captures and promotions (all evasions in check) until the position is quiet. */
+static Value qsearch(SearchThread *t, SearchStack *ss, Value alpha, Value beta) {
+    Position *pos = t->pos;
+    const bool pvNode = beta - alpha > 1;
+    const int ply = ss->ply;
+    const bool inCheck = pos_in_check(pos);
+
+    t->pvLength[ply] = 0;
+    if (stopped(t)) return 0;
+    count_node(t);
+    if (ply + 1 > t->seldepth) t->seldepth = ply + 1;
+    if (is_draw(pos, ply)) return VALUE_DRAW;
+    if (ply >= MAX_PLY - 1) return inCheck ? VALUE_DRAW : evaluate(t);
+
+    Key key = pos_key(pos);
+    TTData tte;
+    bool ttHit = tt_probe(t->pool->tt, key, &tte);
+    Value ttValue = ttHit ? tt_value_from_tt(tte.value, ply) : VALUE_NONE;
+    if (!pvNode && ttHit && ttValue != VALUE_NONE
+        && (tte.bound & (ttValue >= beta ? BOUND_LOWER : BOUND_UPPER)))
+        return ttValue;
+
+    Value bestValue, standPat;
+    if (inCheck) {
+        bestValue = standPat = -VALUE_INFINITE;
+        ss->staticEval = VALUE_NONE;
+    } else {
+        standPat = ss->staticEval = ttHit && tte.eval != VALUE_NONE ? tte.eval : evaluate(t);
+        bestValue = standPat;
+        if (ttValue != VALUE_NONE && (tte.bound & (ttValue > bestValue ? BOUND_LOWER : BOUND_UPPER)))
+            bestValue = ttValue;
+        if (bestValue >= beta) return bestValue;
+        if (bestValue > alpha) alpha = bestValue;
+    }
+
+    MovePicker mp;
+    movepick_init_qsearch(&mp, pos, t->hist, ttHit ? tte.move : MOVE_NONE, (ss - 1)->cont, (ss - 2)->cont);
+    Move bestMove = MOVE_NONE, move;
+    int moveCount = 0;
+    while ((move = movepick_next(&mp)) != MOVE_NONE) {
+        moveCount++;
+        if (!inCheck) {
+            if (move_kind(move) == MOVE_PROMOTION && move_promotion(move) != QUEEN) continue;
+            /* Delta pruning: even winning the piece outright would not reach alpha. */
+            if (move_kind(move) != MOVE_PROMOTION
+                && standPat + SeeValue[piece_type(pos_captured_piece(pos, move))] + QsDeltaMargin <= alpha
+                && !pos_gives_check(pos, move))
+                continue;
+            /* Losing captures cannot help a side that could stand pat instead. */
+            if (!pos_see_ge(pos, move, 0)) continue;
+        }
+        ss->move = move;
+        ss->movedPiece = pos_piece_on(pos, move_from(move));
+        ss->contWrite = &t->hist->continuation[ss->movedPiece][move_to(move)];
+        ss->cont = ss->contWrite;
+        tt_prefetch(t->pool->tt, pos_key_after(pos, move));
+        pos_do_move(pos, move);
+        Value value = -qsearch(t, ss + 1, -beta, -alpha);
+        pos_undo_move(pos);
+        if (stopped(t)) return 0;
+
+        if (value > bestValue) {
+            bestValue = value;
+            if (value > alpha) {
+                bestMove = move;
+                if (pvNode) update_pv(t, ply, move);
+                if (value >= beta) break;
+                alpha = value;
+            }
+        }
+    }
+    if (inCheck && moveCount == 0) return mated_in(ply);
+
+    int bound = bestValue >= beta ? BOUND_LOWER : pvNode && bestMove ? BOUND_EXACT : BOUND_UPPER;
+    tt_store(t->pool->tt, key, bestMove, tt_value_to_tt(bestValue, ply), inCheck ? VALUE_NONE : standPat,
+             TT_DEPTH_QS, bound, pvNode);
+    return bestValue;
+}
+
+/* ------------------------------------------------------------ main search */
+
+/* Main thread: "currmove" lines for GUIs during long searches. */
+static void report_currmove(SearchThread *t, Move move, int moveNumber) {
+    if (t->index != 0 || control(t)->limits.silent || elapsed_ms(t) < CurrmoveDelayMs) return;
+    char text[8];
+    move_to_uci(move, t->pos->chess960, text);
+    threads_print("info depth %d currmove %s currmovenumber %d", t->rootDepth, text, moveNumber);
+}
+
+/*
+ * Fail-soft principal variation search. pvNode: open window; cutNode: a
+ * null-window node expected to fail high. Returns the best value found
+ * (mate scores relative to the root); 0 when the search was stopped.
+ */
+static Value search(SearchThread *t, SearchStack *ss, Value alpha, Value beta, int depth, bool cutNode) {
+    Position *pos = t->pos;
+    const bool pvNode = beta - alpha > 1;
+    const int ply = ss->ply;
+    const bool root = ply == 0;
+
+    /* Step 1. At the horizon, resolve captures first. */
+    if (depth <= 0) return qsearch(t, ss, alpha, beta);
+
+    const bool inCheck = pos_in_check(pos);
+    t->pvLength[ply] = 0;
+    if (!root && stopped(t)) return 0;
+    count_node(t);
+    if (pvNode && ply + 1 > t->seldepth) t->seldepth = ply + 1;
+
+    /* Step 2. Draws, the ply limit, and mate distance pruning (no line from here can
+     * beat a mate already found nearer the root). */
+    if (!root) {
+        if (is_draw(pos, ply)) return VALUE_DRAW;
+        if (ply >= MAX_PLY - 1) return inCheck ? VALUE_DRAW : evaluate(t);
+        alpha = alpha > mated_in(ply) ? alpha : mated_in(ply);
+        beta = beta < mate_in(ply + 1) ? beta : mate_in(ply + 1);
+        if (alpha >= beta) return alpha;
+    }
+    (ss + 2)->killers[0] = (ss + 2)->killers[1] = MOVE_NONE;
+
+    /* Step 3. Transposition table: a deep enough bound ends non-PV nodes at once. */
+    Key key = pos_key(pos);
+    TTData tte;
+    bool ttHit = tt_probe(t->pool->tt, key, &tte);
+    Value ttValue = ttHit ? tt_value_from_tt(tte.value, ply) : VALUE_NONE;
+    Move ttMove = root ? t->rootMoves[t->pvIndex].move : ttHit ? tte.move : MOVE_NONE;
+    if (!pvNode && ttHit && tte.depth >= depth && ttValue != VALUE_NONE && pos_rule50(pos) < 90
+        && (tte.bound & (ttValue >= beta ? BOUND_LOWER : BOUND_UPPER)))
+        return ttValue;
+
+    /* Step 4. Static evaluation, refined by the TT bound when it is more precise. */
+    Value eval;
+    bool improving = false;
+    if (inCheck) {
+        eval = ss->staticEval = VALUE_NONE;
+    } else {
+        eval = ss->staticEval = ttHit && tte.eval != VALUE_NONE ? tte.eval : evaluate(t);
+        if (ttValue != VALUE_NONE && (tte.bound & (ttValue > eval ? BOUND_LOWER : BOUND_UPPER)))
+            eval = ttValue;
+        Value past = (ss - 2)->staticEval != VALUE_NONE ? (ss - 2)->staticEval : (ss - 4)->staticEval;
+        improving = past == VALUE_NONE || ss->staticEval > past;
+    }
+
+    if (!pvNode && !inCheck) {
+        /* Step 5. Reverse futility pruning: far above beta at low depth, assume a cutoff. */
+        if (depth <= RfpMaxDepth && eval - RfpMargin * (depth - improving) >= beta
+            && eval < VALUE_MATE_IN_MAX_PLY && beta > VALUE_MATED_IN_MAX_PLY)
+            return eval;
+
+        /* Step 6. Null-move pruning: if passing still fails high, a real move will too.
+         * Not with pawns and king only, where zugzwang is common. */
+        if (depth >= NmpMinDepth && eval >= beta && ss->staticEval >= beta && (ss - 1)->move != MOVE_NULL
+            && pos_has_non_pawn_material(pos, pos_side_to_move(pos)) && beta > VALUE_MATED_IN_MAX_PLY
+            && beta < VALUE_MATE_IN_MAX_PLY) {
+            int evalR = (eval - beta) / NmpEvalDivisor;
+            int r = NmpBaseReduction + depth / NmpDepthDivisor + (evalR < NmpEvalMaxReduction ? evalR : NmpEvalMaxReduction);
+            ss->move = MOVE_NULL;
+            ss->movedPiece = NO_PIECE;
+            ss->cont = NULL;
+            ss->contWrite = NULL;
+            pos_do_null_move(pos);
+            Value v = -search(t, ss + 1, -beta, -beta + 1, depth - r, !cutNode);
+            pos_undo_null_move(pos);
+            if (stopped(t)) return 0;
+            if (v >= beta) return v >= VALUE_MATE_IN_MAX_PLY ? beta : v;
+        }
+    }
+
+    /* Step 7. Internal iterative reduction: without a TT move this node is probably less important. */
+    if (!root && depth >= IirMinDepth && ttMove == MOVE_NONE && (pvNode || cutNode)) depth--;
+
+    /* Step 8. The move loop, best moves first (movepick.c). */
+    Move counter = move_is_ok((ss - 1)->move)
+                 ? t->hist->counter[(ss - 1)->movedPiece][move_to((ss - 1)->move)] : MOVE_NONE;
+    MovePicker mp;
+    movepick_init(&mp, pos, t->hist, ttMove, ss->killers, counter, (ss - 1)->cont, (ss - 2)->cont);
+
+    Value bestValue = -VALUE_INFINITE;
+    Move bestMove = MOVE_NONE, move;
+    int moveCount = 0, quietCount = 0, captureCount = 0;
+    Move quiets[64], captures[32];
+    const Color us = pos_side_to_move(pos);
+
+    while ((move = movepick_next(&mp)) != MOVE_NONE) {
+        if (root && !find_root_move(t, move)) continue;
+        moveCount++;
+        const bool noisy = pos_is_capture_or_promotion(pos, move);
+        const bool givesCheck = pos_gives_check(pos, move);
+        const int history = noisy ? 0 : movepick_quiet_score(pos, t->hist, move, (ss - 1)->cont, (ss - 2)->cont);
+
+        /* Step 9. Shallow-depth pruning (late moves, futility, SEE), once a move has saved us from being mated. */
+        if (!root && bestValue > VALUE_MATED_IN_MAX_PLY && pos_has_non_pawn_material(pos, us)) {
+            int lmrDepth = depth - 1 - reduction(depth, moveCount);
+            if (lmrDepth < 0) lmrDepth = 0;
+            if (!noisy && !givesCheck) {
+                /* Late move pruning: enough quiet moves tried at this depth. */
+                if (depth <= LmpMaxDepth && moveCount >= (LmpBase + depth * depth) / (2 - improving)) {
+                    mp.skipQuiets = true;
+                    continue;
+                }
+                /* Futility pruning: a quiet move will not bring the eval up to alpha. */
+                if (!inCheck && lmrDepth <= FutilityMaxDepth
+                    && ss->staticEval + FutilityBase + FutilityPerDepth * lmrDepth <= alpha) {
+                    mp.skipQuiets = true;
+                    continue;
+                }
+                if (lmrDepth <= SeeMaxDepth && !pos_see_ge(pos, move, -SeeQuietMargin * lmrDepth * lmrDepth))
+                    continue;
+            } else if (depth <= SeeMaxDepth && !pos_see_ge(pos, move, -SeeNoisyMargin * depth)) {
+                continue;
+            }
+        }
+
+        /* Step 10. Check extension, bounded so that check sequences cannot run away. */
+        int extension = givesCheck && ply < 2 * t->rootDepth ? 1 : 0;
+        int newDepth = depth - 1 + extension;
+
+        if (root) report_currmove(t, move, moveCount + t->pvIndex);
+        uint64_t nodesBefore = atomic_load_explicit(&t->nodes, memory_order_relaxed);
+        ss->move = move;
+        ss->movedPiece = pos_piece_on(pos, move_from(move));
+        ss->contWrite = &t->hist->continuation[ss->movedPiece][move_to(move)];
+        ss->cont = ss->contWrite;
+        tt_prefetch(t->pool->tt, pos_key_after(pos, move));
+        pos_do_move(pos, move);
+
+        Value value = -VALUE_INFINITE;
+        bool fullSearch;
+        /* Step 11. Late move reductions: later quiet moves are searched shallower first, and
+         * again at full depth (then with the full window) only if they beat alpha. */
+        if (depth >= LmrMinDepth && moveCount > 1 + root && !noisy && !givesCheck) {
+            int r = reduction(depth, moveCount);
+            r += !pvNode;
+            r += !improving;
+            r += cutNode;
+            r -= move == ss->killers[0] || move == ss->killers[1] || move == counter;
+            r -= history / LmrHistoryDivisor;
+            int reduced = newDepth - r;
+            if (reduced > newDepth) reduced = newDepth;
+            if (reduced < 1) reduced = 1;
+            value = -search(t, ss + 1, -alpha - 1, -alpha, reduced, true);
+            fullSearch = value > alpha && reduced < newDepth;
+        } else {
+            fullSearch = !pvNode || moveCount > 1;
+        }
+        if (fullSearch) value = -search(t, ss + 1, -alpha - 1, -alpha, newDepth, !cutNode);
+        if (pvNode && (moveCount == 1 || (value > alpha && (root || value < beta))))
+            value = -search(t, ss + 1, -beta, -alpha, newDepth, false);
+
+        pos_undo_move(pos);
+        if (stopped(t)) return 0;
+
+        /* Step 12. Record root results, the best move and the PV; cut off at beta. */
+        if (root) {
+            RootMove *rm = find_root_move(t, move);
+            rm->nodes += atomic_load_explicit(&t->nodes, memory_order_relaxed) - nodesBefore;
+            if (moveCount == 1 || value > alpha) {
+                rm->score = value;
+                rm->scoreBound = value >= beta ? BOUND_LOWER : value <= alpha ? BOUND_UPPER : BOUND_EXACT;
+                rm->selDepth = t->seldepth;
+                rm->pv[0] = move;
+                rm->pvLength = 1;
+                for (int i = 0; i < t->pvLength[1] && rm->pvLength < MAX_PLY; i++) rm->pv[rm->pvLength++] = t->pv[1][i];
+                if (moveCount > 1 && t->index == 0) t->bestMoveChanges++;
+            } else {
+                rm->score = -VALUE_INFINITE;
+            }
+        }
+
+        if (value > bestValue) {
+            bestValue = value;
+            if (value > alpha) {
+                bestMove = move;
+                if (pvNode && !root) update_pv(t, ply, move);
+                if (value >= beta) break;
+                alpha = value;
+            }
+        }
+        if (move != bestMove) {
+            if (noisy && captureCount < 32) captures[captureCount++] = move;
+            else if (!noisy && quietCount < 64) quiets[quietCount++] = move;
+        }
+    }
+
+    /* Step 13. No legal move: checkmate or stalemate. */
+    if (moveCount == 0) return inCheck ? mated_in(ply) : VALUE_DRAW;
+
+    /* Step 14. Learn from the cutoff, then store the result. */
+    if (bestValue >= beta) {
+        if (!pos_is_capture_or_promotion(pos, bestMove) && quietCount < 64) quiets[quietCount++] = bestMove;
+        else if (pos_is_capture_or_promotion(pos, bestMove) && captureCount < 32) captures[captureCount++] = bestMove;
+        update_histories(t, ss, bestMove, depth, quiets, quietCount, captures, captureCount);
+    }
+
+    /* In MultiPV only the first line may describe the root in the table. */
+    if (!(root && t->pvIndex > 0)) {
+        int bound = bestValue >= beta ? BOUND_LOWER : pvNode && bestMove ? BOUND_EXACT : BOUND_UPPER;
+        tt_store(t->pool->tt, key, bestMove, tt_value_to_tt(bestValue, ply), ss->staticEval, depth, bound, pvNode);
+    }
+    return bestValue;
+}
+
+/* ------------------------------------------------------------ reporting */
+
+/* Appends the PV in UCI notation, checking every move is legal in turn. */
+static void format_pv(SearchThread *t, const RootMove *rm, char *out, size_t size) {
+    Position *pos = t->pos;
+    size_t len = 0;
+    int played = 0;
+    out[0] = '\0';
+    for (int i = 0; i < rm->pvLength; i++) {
+        Move m = rm->pv[i];
+        if (!pos_is_legal(pos, m)) break;
+        char text[8];
+        move_to_uci(m, pos->chess960, text);
+        if (len + strlen(text) + 2 >= size) break;
+        len += (size_t)sprintf(out + len, "%s%s", i ? " " : "", text);
+        pos_do_move(pos, m);
+        played++;
+    }
+    while (played--) pos_undo_move(pos);
+}
+
+/* One "info ... pv ..." line for root move i. */
+static void report_line(SearchThread *t, int i, int depth, Value v, int bound) {
+    const RootMove *rm = &t->rootMoves[i];
+    ThreadPool *pool = t->pool;
+    char score[24], pv[MAX_PLY * 6 + 8];
+    search_value_to_uci(v, score);
+    format_pv(t, rm, pv, sizeof pv);
+    uint64_t nodes = threads_nodes(pool);
+    int64_t ms = elapsed_ms(t);
+    uint64_t nps = ms > 0 ? nodes * 1000 / (uint64_t)ms : nodes;
+    threads_print("info depth %d seldepth %d multipv %d score %s%s nodes %" PRIu64 " nps %" PRIu64
+                  " hashfull %d time %" PRId64 " pv %s",
+                  depth, rm->selDepth > depth ? rm->selDepth : depth, i + 1, score,
+                  bound == BOUND_LOWER ? " lowerbound" : bound == BOUND_UPPER ? " upperbound" : "",
+                  nodes, nps, tt_hashfull(pool->tt), ms, pv);
+}
+
+/* Every MultiPV line after an iteration (lines not yet searched at this depth show the last one). */
+static void report_iteration(SearchThread *t, int depth, int multiPV) {
+    for (int i = 0; i < multiPV; i++) {
+        const RootMove *rm = &t->rootMoves[i];
+        bool updated = i <= t->pvIndex && rm->score != -VALUE_INFINITE;
+        int d = updated ? depth : depth - 1;
+        Value v = updated ? rm->score : rm->prevScore;
+        if (d < 1 || v == -VALUE_INFINITE) continue;
+        report_line(t, i, d, v, updated ? rm->scoreBound : BOUND_EXACT);
+    }
+    t->lastPrintedMove = t->rootMoves[0].move;
+}
+
+/* ------------------------------------------------------------ iterative deepening */
+
+/* Helper threads skip some depths so that they do not all search in lockstep. */
+static bool helper_skips(int index, int depth) {
+    if (index == 0 || depth == 1) return false;
+    int size = 1 + ((index - 1) / 2) % 3;
+    int phase = (index - 1) % (2 * size);
+    return ((depth + phase) / size) % 2 == 1;
+}
+
+/* One root search at `depth` for line t->pvIndex, widening the window until the score is inside it. */
+static void aspiration(SearchThread *t, SearchStack *ss, int depth) {
+    RootMove *rm = &t->rootMoves[t->pvIndex];
+    Value alpha = -VALUE_INFINITE, beta = VALUE_INFINITE;
+    int delta = AspirationDelta;
+    if (depth >= AspirationMinDepth && rm->averageScore != -VALUE_INFINITE
+        && rm->averageScore > VALUE_MATED_IN_MAX_PLY && rm->averageScore < VALUE_MATE_IN_MAX_PLY) {
+        alpha = rm->averageScore - delta > -VALUE_INFINITE ? rm->averageScore - delta : -VALUE_INFINITE;
+        beta = rm->averageScore + delta < VALUE_INFINITE ? rm->averageScore + delta : VALUE_INFINITE;
+    }
+    const SearchLimits *limits = &control(t)->limits;
+    for (;;) {
+        Value value = search(t, ss, alpha, beta, depth, false);
+        sort_root_moves(t->rootMoves, t->pvIndex, t->rootCount);
+        if (stopped(t)) return;
+        if (value > alpha && value < beta) return;
+        if (t->index == 0 && !limits->silent) report_line(t, t->pvIndex, depth, t->rootMoves[t->pvIndex].score,
+                                                           value <= alpha ? BOUND_UPPER : BOUND_LOWER);
+        if (value <= alpha) {
+            beta = (alpha + beta) / 2;
+            alpha = value - delta > -VALUE_INFINITE ? value - delta : -VALUE_INFINITE;
+        } else {
+            beta = value + delta < VALUE_INFINITE ? value + delta : VALUE_INFINITE;
+        }
+        delta = delta * AspirationGrowthPercent / 100;
+        if (delta > VALUE_INFINITE) delta = VALUE_INFINITE;
+    }
+}
+
+/* Main thread, after an iteration: stop if the move is settled for the time we have. */
+static bool time_to_stop(SearchThread *t, int64_t iterationMs) {
+    SearchControl *ctl = control(t);
+    const RootMove *best = &t->rootMoves[0];
+    if (best->move == t->lastBestMove) {
+        t->lastBestMoveDepth++;
+    } else {
+        t->lastBestMove = best->move;
+        t->lastBestMoveDepth = 0;
+    }
+    Value previous = t->previousScore;
+    t->previousScore = best->score;
+    /* A fixed movetime is used in full: only the hard limit ends it. */
+    if (!ctl->tm.active || ctl->limits.moveTime > 0 || atomic_load(&ctl->ponder)) return false;
+
+    uint64_t total = 0;
+    for (int i = 0; i < t->rootCount; i++) total += t->rootMoves[i].nodes;
+    int permille = total ? (int)(best->nodes * 1000 / total) : 500;
+    int drop = previous == VALUE_NONE ? 0 : previous - best->score;
+    int64_t soft = tm_soft_limit(&ctl->tm, t->lastBestMoveDepth, drop, permille);
+    int64_t elapsed = elapsed_ms(t);
+    if (elapsed >= soft) return true;
+    /* An iteration that would run into the hard limit is not worth starting. */
+    return elapsed + iterationMs * NextIterationPercent / 100 > ctl->tm.maximum;
+}
+
+static void iterative_deepening(SearchThread *t) {
+    SearchControl *ctl = control(t);
+    const SearchLimits *limits = &ctl->limits;
+    const bool main = t->index == 0;
+    int multiPV = limits->multiPV < t->rootCount ? limits->multiPV : t->rootCount;
+    int maxDepth = main && limits->depth > 0 && limits->depth < MaxSearchDepth ? limits->depth : MaxSearchDepth;
+
+    memset(t->stack, 0, sizeof t->stack);
+    for (int i = 0; i < (int)(sizeof t->stack / sizeof t->stack[0]); i++) {
+        t->stack[i].ply = i - STACK_OFFSET;
+        t->stack[i].staticEval = VALUE_NONE;
+    }
+    SearchStack *ss = &t->stack[STACK_OFFSET];
+    t->checkCountdown = CheckInterval;
+    t->bestMoveChanges = 0;
+    t->lastBestMove = MOVE_NONE;
+    t->lastBestMoveDepth = 0;
+    t->previousScore = VALUE_NONE;
+    t->lastPrintedMove = MOVE_NONE;
+
+    for (int depth = 1; depth <= maxDepth && !stopped(t); depth++) {
+        if (helper_skips(t->index, depth)) continue;
+        int64_t iterationStart = tm_now();
+        t->rootDepth = depth;
+        for (int i = 0; i < t->rootCount; i++) t->rootMoves[i].prevScore = t->rootMoves[i].score;
+        for (t->pvIndex = 0; t->pvIndex < multiPV && !stopped(t); t->pvIndex++) {
+            t->seldepth = 0;
+            aspiration(t, ss, depth);
+            sort_root_moves(t->rootMoves, 0, t->pvIndex + 1);
+            RootMove *rm = &t->rootMoves[t->pvIndex];
+            if (!stopped(t))
+                rm->averageScore = rm->averageScore == -VALUE_INFINITE ? rm->score : (rm->averageScore + rm->score) / 2;
+        }
+        t->pvIndex = multiPV - 1;
+        if (stopped(t)) break;
+        t->completedDepth = depth;
+        if (!main) continue;
+
+        if (!limits->silent) report_iteration(t, depth, multiPV);
+        Value best = t->rootMoves[0].score;
+        if (limits->mate > 0 && best >= VALUE_MATE_IN_MAX_PLY && VALUE_MATE - best <= 2 * limits->mate - 1) break;
+        if (time_to_stop(t, tm_now() - iterationStart)) break;
+    }
+}
+
+/* ------------------------------------------------------------ finishing */
+
+static int64_t move_votes(const int64_t *votes, const RootMove *order, int count, Move m) {
+    for (int j = 0; j < count; j++)
+        if (order[j].move == m) return votes[j];
+    return 0;
+}
+
+/* Lazy SMP: the thread whose move gets most votes, weighted by depth and score. */
+static SearchThread *pick_best_thread(ThreadPool *pool) {
+    SearchThread *best = pool->threads[0];
+    if (pool->count == 1 || pool->control.limits.multiPV > 1) return best;
+    Value minScore = VALUE_INFINITE;
+    for (int i = 0; i < pool->count; i++) {
+        SearchThread *t = pool->threads[i];
+        if (t->completedDepth > 0 && t->rootMoves[0].score < minScore) minScore = t->rootMoves[0].score;
+    }
+    int64_t votes[MAX_MOVES] = {0};
+    const RootMove *order = best->rootMoves;
+    int count = best->rootCount;
+    for (int i = 0; i < pool->count; i++) {
+        SearchThread *t = pool->threads[i];
+        if (t->completedDepth == 0) continue;
+        for (int j = 0; j < count; j++)
+            if (order[j].move == t->rootMoves[0].move)
+                votes[j] += (int64_t)(t->rootMoves[0].score - minScore + VoteBase) * t->completedDepth;
+    }
+    for (int i = 1; i < pool->count; i++) {
+        SearchThread *t = pool->threads[i];
+        if (t->completedDepth == 0) continue;
+        Value s = t->rootMoves[0].score, bs = best->rootMoves[0].score;
+        if (bs >= VALUE_MATE_IN_MAX_PLY) {
+            /* A proven mate is kept unless another thread proved a shorter one. */
+            if (s > bs) best = t;
+        } else if (s >= VALUE_MATE_IN_MAX_PLY
+                   || move_votes(votes, order, count, t->rootMoves[0].move)
+                          > move_votes(votes, order, count, best->rootMoves[0].move)) {
+            best = t;
+        }
+    }
+    return best;
+}
+
+/* The expected reply: second PV move, or the TT's best move after our move. */
+static Move ponder_move(SearchThread *t, const RootMove *rm) {
+    Position *pos = t->pos;
+    Move reply = MOVE_NONE;
+    if (!pos_is_legal(pos, rm->move)) return MOVE_NONE;
+    pos_do_move(pos, rm->move);
+    if (rm->pvLength > 1 && pos_is_legal(pos, rm->pv[1])) {
+        reply = rm->pv[1];
+    } else {
+        TTData tte;
+        if (tt_probe(t->pool->tt, pos_key(pos), &tte) && tte.move != MOVE_NONE && pos_is_legal(pos, tte.move))
+            reply = tte.move;
+    }
+    pos_undo_move(pos);
+    return reply;
+}
+
+/* Main thread: waits for the GUI's release, stops helpers, prints the one bestmove. */
+static void finish_search(SearchThread *t) {
+    ThreadPool *pool = t->pool;
+    SearchControl *ctl = control(t);
+    threads_wait_for_release(pool);
+    threads_stop_helpers(pool);
+
+    Move bestMove = MOVE_NONE, reply = MOVE_NONE;
+    if (t->rootCount > 0) {
+        SearchThread *bt = pick_best_thread(pool);
+        const RootMove *rm = &bt->rootMoves[0];
+        bestMove = rm->move;
+        reply = ponder_move(bt, rm);
+        ctl->bestScore = rm->score != -VALUE_INFINITE ? rm->score : rm->prevScore;
+        ctl->bestDepth = bt->completedDepth;
+        /* The GUI shows the last info line: make it describe the move played. */
+        if (!ctl->limits.silent && (bt != t || bestMove != t->lastPrintedMove) && ctl->bestScore != -VALUE_INFINITE) {
+            int depth = bt->completedDepth > 0 ? bt->completedDepth : 1;
+            report_line(bt, 0, depth, ctl->bestScore, rm->score == -VALUE_INFINITE ? BOUND_EXACT : rm->scoreBound);
+        }
+    }
+    ctl->bestMove = bestMove;
+    ctl->ponderMove = reply;
+    if (ctl->limits.silent) return;
+    char best[8], ponder[8];
+    move_to_uci(bestMove, t->pos->chess960, best);
+    if (reply != MOVE_NONE) {
+        move_to_uci(reply, t->pos->chess960, ponder);
+        threads_print("bestmove %s ponder %s", best, ponder);
+    } else {
+        threads_print("bestmove %s", best);
+    }
+}
+
+void search_thread_run(SearchThread *t) {
+    SearchControl *ctl = control(t);
+    if (t->index != 0) {
+        if (t->rootCount > 0) iterative_deepening(t);
+        return;
+    }
+    if (t->rootCount > 0) {
+        iterative_deepening(t);
+    } else if (!ctl->limits.silent) {
+        /* No legal move: mated or stalemated. */
+        threads_print("info depth 0 score %s", pos_in_check(t->pos) ? "mate 0" : "cp 0");
+    }
+    finish_search(t);
+}

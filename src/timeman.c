@@ -1,0 +1,69 @@
+/*
+ * Time allocation per move and its adjustment during the search.
+ */
+#include "timeman.h"
+
+#include <time.h>
+
+/* Expected number of moves still to play when the GUI does not say (sudden death). */
+static const int MovesToGoDefault = 30;
+/* Plan at most this many moves ahead even if movestogo is larger. */
+static const int MovesToGoCap = 50;
+/* The hard limit is at most this multiple of the optimum... */
+static const int MaximumRatio = 5;
+/* ...and at most this share of the remaining clock (percent); more on the last move of a period. */
+static const int MaximumClockPercent = 50;
+static const int MaximumClockPercentLastMove = 85;
+/* An increment is spent at this rate (percent) on the current move. */
+static const int IncrementUsePercent = 80;
+/* With a single legal move, answer quickly (ms). */
+static const int64_t SingleMoveOptimum = 50;
+static const int64_t MinimumThinkMs = 1;
+
+int64_t tm_now(void) {
+    struct timespec ts;
+    clock_gettime(CLOCK_MONOTONIC, &ts);
+    return (int64_t)ts.tv_sec * 1000 + ts.tv_nsec / 1000000;
+}
+
+static int64_t max64(int64_t a, int64_t b) { return a > b ? a : b; }
+static int64_t min64(int64_t a, int64_t b) { return a < b ? a : b; }
+
+void tm_init(TimeManager *tm, const SearchLimits *limits, Color us, int legalMoves) {
+    int64_t overhead = limits->moveOverhead;
+    tm->active = false;
+    tm->optimum = tm->maximum = 0;
+
+    if (limits->moveTime > 0) {
+        tm->active = true;
+        tm->optimum = tm->maximum = max64(MinimumThinkMs, limits->moveTime - overhead);
+        return;
+    }
+    if (limits->time[us] < 0) return;  /* no clock: depth, nodes, mate, infinite or nothing */
+
+    tm->active = true;
+    int64_t time = limits->time[us];
+    int64_t inc = max64(0, limits->inc[us]);
+    int mtg = limits->movesToGo > 0 ? (limits->movesToGo < MovesToGoCap ? limits->movesToGo : MovesToGoCap)
+                                    : MovesToGoDefault;
+    /* Usable time: the clock minus the overhead each remaining move will cost. */
+    int64_t usable = max64(0, time - overhead);
+    int64_t budget = max64(0, usable - overhead * (mtg - 1)) / mtg;
+    int64_t optimum = budget + inc * IncrementUsePercent / 100;
+    int percent = limits->movesToGo == 1 ? MaximumClockPercentLastMove : MaximumClockPercent;
+    int64_t cap = usable * percent / 100;
+    tm->maximum = max64(MinimumThinkMs, min64(optimum * MaximumRatio, cap));
+    tm->optimum = max64(MinimumThinkMs, min64(optimum, tm->maximum));
+    if (legalMoves == 1) tm->optimum = min64(tm->optimum, SingleMoveOptimum);
+}
+
+int64_t tm_soft_limit(const TimeManager *tm, int stability, int scoreDrop, int bestNodesPermille) {
+    /* Percent factors, multiplied: stability 130..82, score 90..150, node share 170..62. */
+    int stable = stability < 8 ? stability : 8;
+    int64_t stabilityFactor = 130 - 6 * stable;
+    int drop = scoreDrop < -20 ? -20 : scoreDrop > 100 ? 100 : scoreDrop;
+    int64_t scoreFactor = 100 + drop / 2;
+    int64_t nodeFactor = 170 - 120 * (int64_t)bestNodesPermille / 1000;
+    int64_t soft = tm->optimum * stabilityFactor / 100 * scoreFactor / 100 * nodeFactor / 100;
+    return min64(max64(soft, MinimumThinkMs), tm->maximum);
+}

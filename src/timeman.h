@@ -1,0 +1,37 @@
+/*
+ * Time management: how long to think about one move.
+ *
+ * `optimum` is the soft limit: no new iteration starts after it (scaled by
+ * how settled the search is, see tm_soft_limit). `maximum` is the hard limit
+ * the search never passes. Both already leave `Move Overhead` for the GUI
+ * and the communication, and are measured on a monotonic clock from the
+ * moment `go` (or `ponderhit`) arrived.
+ */
+#ifndef GIZUM_TIMEMAN_H
+#define GIZUM_TIMEMAN_H
+
+#include <stdint.h>
+
+#include "search.h"
+
+typedef struct {
+    bool active;      /* a clock or movetime was given */
+    int64_t optimum;  /* ms */
+    int64_t maximum;  /* ms */
+} TimeManager;
+
+/* Milliseconds on the monotonic clock (never jumps with the wall clock). */
+int64_t tm_now(void);
+
+/* Allocates the time for a move by `us` with `legalMoves` legal moves at the root. */
+void tm_init(TimeManager *tm, const SearchLimits *limits, Color us, int legalMoves);
+
+/*
+ * The soft limit for the next iteration: longer when the best move keeps
+ * changing (stability = completed iterations it has stayed the same) or the
+ * score drops (scoreDrop in cp, positive = worse), shorter when the best move
+ * takes most of the nodes (bestNodesPermille of the root's nodes).
+ */
+int64_t tm_soft_limit(const TimeManager *tm, int stability, int scoreDrop, int bestNodesPermille);
+
+#endif

@@ -1,0 +1,642 @@
+/*
+ * UCI protocol front end: command parsing, options, and the engine state
+ * the protocol owns (current position, transposition table, thread pool).
+ */
+#include "uci.h"
+
+#include <ctype.h>
+#include <errno.h>
+#include <inttypes.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <strings.h>
+
+#include "bench.h"
+#include "eval.h"
+#include "movegen.h"
+#include "notation.h"
+#include "perft.h"
+#include "position.h"
+#include "search.h"
+#include "thread.h"
+#include "timeman.h"
+#include "tt.h"
+
+enum { MULTIPV_MAX = 256, MOVE_OVERHEAD_DEFAULT = 10, MOVE_OVERHEAD_MAX = 5000, PERFT_DEPTH_MAX = 20 };
+
+/* Everything the protocol keeps between commands. */
+typedef struct {
+    Position *pos;       /* position for the next go */
+    Position *scratch;   /* a `position` command is built here, then swapped in */
+    TTable tt;
+    ThreadPool *pool;
+    int threads;
+    int hashMB;
+    int multiPV;
+    int moveOverhead;
+    bool ponder;
+    bool chess960;
+    bool debug;
+    bool quit;
+    char **words;        /* word pointers for one command line */
+} Engine;
+
+/* ------------------------------------------------------------ output */
+
+/* "info string ..." */
+static void info(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
+static void info(const char *fmt, ...) {
+    char text[1024];
+    va_list ap;
+    va_start(ap, fmt);
+    vsnprintf(text, sizeof text, fmt, ap);
+    va_end(ap);
+    threads_print("info string %s", text);
+}
+
+/* A printable, bounded copy of user input for messages (control and non-ASCII bytes become '?'). */
+static const char *shown(const char *in, char *out, size_t size) {
+    enum { SHOWN_MAX = 40 };
+    size_t n = 0;
+    for (; in[n] && n < SHOWN_MAX && n + 4 < size; n++)
+        out[n] = (unsigned char)in[n] >= 32 && (unsigned char)in[n] < 127 ? in[n] : '?';
+    if (in[n] && n + 4 < size) {
+        strcpy(out + n, "...");
+        return out;
+    }
+    out[n] = '\0';
+    return out;
+}
+
+/* ------------------------------------------------------------ tokens */
+
+static bool is_blank(char c) { return c == ' ' || c == '\t' || c == '\r' || c == '\v' || c == '\f'; }
+
+/* The blank-separated words of one command line, consumed from the front. */
+typedef struct {
+    char **word;
+    int count, next;
+} Args;
+
+/* Splits line in place into words (capacity: one per two bytes of line, enough for any line). */
+static void args_split(Args *a, char *line) {
+    a->count = a->next = 0;
+    char *s = line;
+    for (;;) {
+        while (*s && is_blank(*s)) s++;
+        if (!*s) break;
+        a->word[a->count++] = s;
+        while (*s && !is_blank(*s)) s++;
+        if (*s) *s++ = '\0';
+    }
+}
+
+static const char *args_next(Args *a) { return a->next < a->count ? a->word[a->next++] : NULL; }
+static const char *args_peek(const Args *a) { return a->next < a->count ? a->word[a->next] : NULL; }
+
+/* Parses a whole token as a signed 64-bit integer. */
+static bool parse_int64(const char *text, int64_t *out) {
+    if (!text || !*text) return false;
+    char *end;
+    errno = 0;
+    long long v = strtoll(text, &end, 10);
+    if (*end != '\0' || errno == ERANGE) return false;
+    *out = v;
+    return true;
+}
+
+/* ------------------------------------------------------------ engine state */
+
+/*
+ * Commands that change what the search threads share need an idle engine.
+ * A search already told to stop ends within milliseconds and is waited for;
+ * a running one is left alone and the command refused.
+ */
+static bool ensure_idle(Engine *e, const char *what) {
+    if (!threads_busy(e->pool)) return true;
+    if (atomic_load(&e->pool->control.stop)) {
+        threads_wait(e->pool);
+        return true;
+    }
+    info("%s ignored: a search is running (send stop first)", what);
+    return false;
+}
+
+/* ------------------------------------------------------------ options */
+
+typedef enum { OPTION_SPIN, OPTION_CHECK, OPTION_BUTTON, OPTION_STRING } OptionType;
+
+typedef struct {
+    const char *name;
+    OptionType type;
+    int def, min, max;          /* spin; check uses def as 0/1 */
+    const char *defText;        /* string */
+    bool needsIdle;             /* changes state the search threads share */
+    /* Applies a validated value (number for spin/check/button, text for string). */
+    void (*apply)(Engine *e, int number, const char *text);
+} UciOption;
+
+static void apply_threads(Engine *e, int n, const char *text) {
+    (void)text;
+    if (threads_set_count(e->pool, n)) e->threads = n;
+    else info("Threads: could not start %d threads, keeping %d", n, e->threads);
+}
+
+static void apply_hash(Engine *e, int mb, const char *text) {
+    (void)text;
+    if (tt_resize(&e->tt, (size_t)mb, e->threads)) e->hashMB = mb;
+    else info("Hash: could not allocate %d MB, keeping the %d MB table", mb, e->hashMB);
+}
+
+static void apply_clear_hash(Engine *e, int n, const char *text) {
+    (void)n;
+    (void)text;
+    tt_clear(&e->tt, e->threads);
+}
+
+static void apply_ponder(Engine *e, int on, const char *text) {
+    (void)text;
+    e->ponder = on;
+}
+
+static void apply_multipv(Engine *e, int n, const char *text) {
+    (void)text;
+    e->multiPV = n;
+}
+
+static void apply_overhead(Engine *e, int ms, const char *text) {
+    (void)text;
+    e->moveOverhead = ms;
+}
+
+static void apply_chess960(Engine *e, int on, const char *text) {
+    (void)text;
+    e->chess960 = on;
+    e->pos->chess960 = on;
+}
+
+/* Every option, in the order `uci` lists them. (OwnBook/BookFile go here too.) */
+static const UciOption Options[] = {
+    {"Threads", OPTION_SPIN, 1, 1, THREADS_MAX, NULL, true, apply_threads},
+    {"Hash", OPTION_SPIN, TT_MB_DEFAULT, TT_MB_MIN, TT_MB_MAX, NULL, true, apply_hash},
+    {"Clear Hash", OPTION_BUTTON, 0, 0, 0, NULL, true, apply_clear_hash},
+    {"Ponder", OPTION_CHECK, 0, 0, 1, NULL, false, apply_ponder},
+    {"MultiPV", OPTION_SPIN, 1, 1, MULTIPV_MAX, NULL, false, apply_multipv},
+    {"Move Overhead", OPTION_SPIN, MOVE_OVERHEAD_DEFAULT, 0, MOVE_OVERHEAD_MAX, NULL, false, apply_overhead},
+    {"UCI_Chess960", OPTION_CHECK, 0, 0, 1, NULL, false, apply_chess960},
+};
+enum { OPTION_COUNT = sizeof Options / sizeof Options[0] };
+
+static void print_options(void) {
+    for (int i = 0; i < OPTION_COUNT; i++) {
+        const UciOption *o = &Options[i];
+        switch (o->type) {
+        case OPTION_SPIN:
+            threads_print("option name %s type spin default %d min %d max %d", o->name, o->def, o->min, o->max);
+            break;
+        case OPTION_CHECK:
+            threads_print("option name %s type check default %s", o->name, o->def ? "true" : "false");
+            break;
+        case OPTION_BUTTON:
+            threads_print("option name %s type button", o->name);
+            break;
+        case OPTION_STRING:
+            threads_print("option name %s type string default %s", o->name, o->defText ? o->defText : "<empty>");
+            break;
+        }
+    }
+}
+
+/* setoption name <id> [value <x>]: names may contain spaces; the value is the remaining words. */
+static void cmd_setoption(Engine *e, Args *args) {
+    char shownBuf[64];
+    const char *tok = args_next(args);
+    if (!tok || strcasecmp(tok, "name") != 0) {
+        info("setoption: expected 'setoption name <id> [value <x>]'");
+        return;
+    }
+    char name[256] = "", valueText[1024] = "";
+    bool hasValue = false;
+    while ((tok = args_next(args)) != NULL) {
+        if (!hasValue && strcasecmp(tok, "value") == 0) {
+            hasValue = true;
+            continue;
+        }
+        char *dst = hasValue ? valueText : name;
+        size_t cap = hasValue ? sizeof valueText : sizeof name;
+        if (strlen(dst) + strlen(tok) + 2 > cap) {
+            info("setoption: option %s too long", hasValue ? "value" : "name");
+            return;
+        }
+        if (dst[0]) strcat(dst, " ");
+        strcat(dst, tok);
+    }
+    const UciOption *o = NULL;
+    for (int i = 0; i < OPTION_COUNT; i++)
+        if (strcasecmp(Options[i].name, name) == 0) o = &Options[i];
+    if (!o) {
+        info("No such option: %s", shown(name, shownBuf, sizeof shownBuf));
+        return;
+    }
+    int number = 0;
+    if (o->type == OPTION_SPIN) {
+        int64_t v;
+        if (!hasValue || !parse_int64(valueText, &v) || v < o->min || v > o->max) {
+            info("%s: value must be an integer from %d to %d, got '%s'", o->name, o->min, o->max,
+                 shown(valueText, shownBuf, sizeof shownBuf));
+            return;
+        }
+        number = (int)v;
+    } else if (o->type == OPTION_CHECK) {
+        if (strcasecmp(valueText, "true") == 0) number = 1;
+        else if (strcasecmp(valueText, "false") == 0) number = 0;
+        else {
+            info("%s: value must be true or false, got '%s'", o->name, shown(valueText, shownBuf, sizeof shownBuf));
+            return;
+        }
+    }
+    if (o->needsIdle && !ensure_idle(e, o->name)) return;
+    o->apply(e, number, valueText);
+}
+
+/* ------------------------------------------------------------ commands */
+
+static void cmd_uci(Engine *e, Args *args) {
+    (void)e;
+    (void)args;
+    threads_print("id name %s %s", ENGINE_NAME, ENGINE_VERSION);
+    threads_print("id author %s", ENGINE_AUTHOR);
+    print_options();
+    threads_print("uciok");
+}
+
+static void cmd_isready(Engine *e, Args *args) {
+    (void)e;
+    (void)args;
+    threads_print("readyok");
+}
+
+static void cmd_debug(Engine *e, Args *args) {
+    char buf[64];
+    const char *tok = args_next(args);
+    if (tok && strcmp(tok, "on") == 0) e->debug = true;
+    else if (tok && strcmp(tok, "off") == 0) e->debug = false;
+    else info("debug: expected 'on' or 'off', got '%s'", tok ? shown(tok, buf, sizeof buf) : "");
+}
+
+static void cmd_register(Engine *e, Args *args) {
+    (void)e;
+    (void)args; /* Gizum needs no registration. */
+}
+
+static void cmd_ucinewgame(Engine *e, Args *args) {
+    (void)args;
+    if (!ensure_idle(e, "ucinewgame")) return;
+    tt_clear(&e->tt, e->threads);
+    threads_clear(e->pool);
+}
+
+/* position startpos|fen <fen> [moves <m1> ...]: built on a scratch board, swapped in only if all of it is valid. */
+static void cmd_position(Engine *e, Args *args) {
+    char err[256], buf[64];
+    const char *tok = args_next(args);
+    Position *p = e->scratch;
+    if (tok && strcmp(tok, "startpos") == 0) {
+        pos_set_startpos(p, e->chess960);
+    } else if (tok && strcmp(tok, "fen") == 0) {
+        char fen[512] = "";
+        int fields = 0;
+        while ((tok = args_peek(args)) != NULL && strcmp(tok, "moves") != 0) {
+            args_next(args);
+            if (++fields > 6 || strlen(fen) + strlen(tok) + 2 > sizeof fen) {
+                info("position rejected: too many FEN fields (at '%s')", shown(tok, buf, sizeof buf));
+                return;
+            }
+            if (fen[0]) strcat(fen, " ");
+            strcat(fen, tok);
+        }
+        if (!fields) {
+            info("position rejected: 'fen' needs a FEN");
+            return;
+        }
+        if (!pos_set_fen(p, fen, e->chess960, err, sizeof err)) {
+            info("position rejected: bad FEN '%s': %s", shown(fen, buf, sizeof buf), err);
+            return;
+        }
+    } else {
+        info("position rejected: expected 'startpos' or 'fen', got '%s'", tok ? shown(tok, buf, sizeof buf) : "");
+        return;
+    }
+    tok = args_next(args);
+    if (tok && strcmp(tok, "moves") != 0) {
+        info("position rejected: expected 'moves', got '%s'", shown(tok, buf, sizeof buf));
+        return;
+    }
+    for (int ply = 1; (tok = args_next(args)) != NULL; ply++) {
+        Move m = move_from_uci(p, tok);
+        if (m == MOVE_NONE) {
+            info("position rejected: move %d '%s' is illegal or unparsable", ply, shown(tok, buf, sizeof buf));
+            return;
+        }
+        pos_do_game_move(p, m);
+    }
+    Position *old = e->pos;
+    e->pos = p;
+    e->scratch = old;
+}
+
+static bool is_go_keyword(const char *t) {
+    static const char *const Keywords[] = {"searchmoves", "ponder", "wtime", "btime", "winc", "binc", "movestogo",
+                                           "depth", "nodes", "mate", "movetime", "infinite", "perft"};
+    for (size_t i = 0; i < sizeof Keywords / sizeof Keywords[0]; i++)
+        if (strcmp(t, Keywords[i]) == 0) return true;
+    return false;
+}
+
+/* Reads the number after a go keyword, within min..max; a message and false otherwise. */
+static bool go_number(Args *args, const char *key, int64_t min, int64_t max, int64_t *out) {
+    char buf[64];
+    const char *tok = args_peek(args);
+    int64_t v;
+    if (!tok || !parse_int64(tok, &v) || v < min || v > max) {
+        info("go: '%s' needs an integer from %" PRId64 " to %" PRId64 ", got '%s' (ignored)", key, min, max,
+             tok ? shown(tok, buf, sizeof buf) : "");
+        /* A keyword is left for the caller; any other bad word is consumed. */
+        if (tok && !is_go_keyword(tok)) args_next(args);
+        return false;
+    }
+    args_next(args);
+    *out = v;
+    return true;
+}
+
+static void run_perft(Engine *e, int depth) {
+    if (!ensure_idle(e, "go perft")) return;
+    pos_copy(e->scratch, e->pos);
+    flockfile(stdout);
+    perft_divide(e->scratch, depth, stdout);
+    fflush(stdout);
+    funlockfile(stdout);
+}
+
+/* Parses the go parameters into limits; false for `go perft` (handled here). */
+static bool parse_go(Engine *e, Args *args, SearchLimits *limits) {
+    const int64_t timeMax = INT64_MAX / 4, timeMin = INT64_MIN / 4, countMax = 1000000;
+    char buf[64];
+    const char *tok;
+    int64_t v;
+    while ((tok = args_next(args)) != NULL) {
+        if (strcmp(tok, "searchmoves") == 0) {
+            while ((tok = args_peek(args)) != NULL && !is_go_keyword(tok)) {
+                args_next(args);
+                Move m = move_from_uci(e->pos, tok);
+                if (m == MOVE_NONE)
+                    info("go searchmoves: '%s' is not a legal move (ignored)", shown(tok, buf, sizeof buf));
+                else if (limits->searchMovesCount < MAX_MOVES)
+                    limits->searchMoves[limits->searchMovesCount++] = m;
+            }
+        } else if (strcmp(tok, "ponder") == 0) {
+            limits->ponder = true;
+        } else if (strcmp(tok, "infinite") == 0) {
+            limits->infinite = true;
+        } else if (strcmp(tok, "wtime") == 0 || strcmp(tok, "btime") == 0) {
+            /* A negative time (flag fallen in some GUIs) means: move at once. */
+            if (go_number(args, tok, timeMin, timeMax, &v)) limits->time[tok[0] == 'w' ? WHITE : BLACK] = v < 0 ? 0 : v;
+        } else if (strcmp(tok, "winc") == 0 || strcmp(tok, "binc") == 0) {
+            if (go_number(args, tok, timeMin, timeMax, &v)) limits->inc[tok[0] == 'w' ? WHITE : BLACK] = v < 0 ? 0 : v;
+        } else if (strcmp(tok, "movestogo") == 0) {
+            if (go_number(args, tok, 1, countMax, &v)) limits->movesToGo = (int)v;
+        } else if (strcmp(tok, "depth") == 0) {
+            if (go_number(args, tok, 1, countMax, &v)) limits->depth = v > MAX_PLY - 1 ? MAX_PLY - 1 : (int)v;
+        } else if (strcmp(tok, "nodes") == 0) {
+            if (go_number(args, tok, 1, INT64_MAX, &v)) limits->nodes = (uint64_t)v;
+        } else if (strcmp(tok, "mate") == 0) {
+            if (go_number(args, tok, 1, countMax, &v)) limits->mate = v > MAX_PLY ? MAX_PLY : (int)v;
+        } else if (strcmp(tok, "movetime") == 0) {
+            if (go_number(args, tok, 1, timeMax, &v)) limits->moveTime = v;
+        } else if (strcmp(tok, "perft") == 0) {
+            if (go_number(args, tok, 1, PERFT_DEPTH_MAX, &v)) run_perft(e, (int)v);
+            return false;
+        } else {
+            info("go: unknown parameter '%s' (ignored)", shown(tok, buf, sizeof buf));
+        }
+    }
+    return true;
+}
+
+static void cmd_go(Engine *e, Args *args) {
+    int64_t start = tm_now();
+    SearchLimits limits;
+    search_limits_init(&limits);
+    limits.multiPV = e->multiPV;
+    limits.moveOverhead = e->moveOverhead;
+    limits.debug = e->debug;
+    if (!parse_go(e, args, &limits)) return;
+
+    /* A running search ends first (it prints its own bestmove): one bestmove per go. */
+    if (threads_busy(e->pool)) {
+        threads_stop(e->pool);
+        threads_wait(e->pool);
+    }
+    e->pos->chess960 = e->chess960;
+    threads_start(e->pool, e->pos, &limits, start);
+    if (e->debug) {
+        const TimeManager *tm = &e->pool->control.tm;
+        info("time: optimum %" PRId64 " ms, maximum %" PRId64 " ms%s", tm->optimum, tm->maximum,
+             tm->active ? "" : " (no time limit)");
+    }
+}
+
+static void cmd_stop(Engine *e, Args *args) {
+    (void)args;
+    threads_stop(e->pool);
+}
+
+static void cmd_ponderhit(Engine *e, Args *args) {
+    (void)args;
+    threads_ponderhit(e->pool);
+}
+
+static void cmd_quit(Engine *e, Args *args) {
+    (void)args;
+    e->quit = true;
+}
+
+static void cmd_d(Engine *e, Args *args) {
+    (void)args;
+    flockfile(stdout);
+    pos_print(e->pos, stdout);
+    fflush(stdout);
+    funlockfile(stdout);
+}
+
+static void cmd_eval(Engine *e, Args *args) {
+    (void)args;
+    flockfile(stdout);
+    eval_trace(e->pos, stdout);
+    fflush(stdout);
+    funlockfile(stdout);
+}
+
+static void cmd_bench(Engine *e, Args *args) {
+    char buf[64];
+    const char *tok = args_next(args);
+    int64_t depth = BENCH_DEPTH_DEFAULT;
+    if (tok && (!parse_int64(tok, &depth) || depth < 1 || depth > BENCH_DEPTH_MAX)) {
+        info("bench: depth must be an integer from 1 to %d, got '%s'", BENCH_DEPTH_MAX, shown(tok, buf, sizeof buf));
+        return;
+    }
+    if (!ensure_idle(e, "bench")) return;
+    flockfile(stdout);
+    bench_run((int)depth, stdout);
+    fflush(stdout);
+    funlockfile(stdout);
+}
+
+typedef struct {
+    const char *name;
+    void (*run)(Engine *e, Args *args);
+} UciCommand;
+
+static const UciCommand Commands[] = {
+    {"uci", cmd_uci},
+    {"isready", cmd_isready},
+    {"debug", cmd_debug},
+    {"setoption", cmd_setoption},
+    {"register", cmd_register},
+    {"ucinewgame", cmd_ucinewgame},
+    {"position", cmd_position},
+    {"go", cmd_go},
+    {"stop", cmd_stop},
+    {"ponderhit", cmd_ponderhit},
+    {"quit", cmd_quit},
+    {"d", cmd_d},
+    {"eval", cmd_eval},
+    {"bench", cmd_bench},
+};
+
+/* Executes one input line; false if the command is unknown. */
+static bool execute(Engine *e, char *line) {
+    char buf[64];
+    Args args = {.word = e->words};
+    args_split(&args, line);
+    const char *name = args_next(&args);
+    if (!name) return true;
+    for (size_t i = 0; i < sizeof Commands / sizeof Commands[0]; i++)
+        if (strcmp(name, Commands[i].name) == 0) {
+            Commands[i].run(e, &args);
+            return true;
+        }
+    info("unknown command '%s'", shown(name, buf, sizeof buf));
+    return false;
+}
+
+/* ------------------------------------------------------------ set-up */
+
+static bool engine_init(Engine *e) {
+    memset(e, 0, sizeof *e);
+    e->threads = 1;
+    e->hashMB = TT_MB_DEFAULT;
+    e->multiPV = 1;
+    e->moveOverhead = MOVE_OVERHEAD_DEFAULT;
+    e->pos = malloc(sizeof *e->pos);
+    e->scratch = malloc(sizeof *e->scratch);
+    e->words = malloc((UCI_LINE_MAX / 2 + 2) * sizeof *e->words);
+    if (!e->pos || !e->scratch || !e->words || !tt_resize(&e->tt, TT_MB_DEFAULT, 1)) return false;
+    pos_set_startpos(e->pos, false);
+    e->pool = threads_create(1, &e->tt);
+    return e->pool != NULL;
+}
+
+static void engine_free(Engine *e) {
+    if (e->pool) {
+        threads_stop(e->pool);
+        threads_destroy(e->pool);
+    }
+    tt_free(&e->tt);
+    free(e->pos);
+    free(e->scratch);
+    free(e->words);
+}
+
+/*
+ * Reads one line into buf (without the newline). Returns false at end of
+ * input with nothing read. Lines longer than size - 1 bytes are consumed
+ * whole and flagged; NUL bytes are flagged.
+ */
+static bool read_line(char *buf, size_t size, bool *tooLong, bool *hasNul) {
+    size_t n = 0;
+    int c;
+    *tooLong = *hasNul = false;
+    bool any = false;
+    while ((c = getc_unlocked(stdin)) != EOF) {
+        any = true;
+        if (c == '\n') break;
+        if (c == '\0') *hasNul = true;
+        if (n + 1 < size) buf[n++] = (char)c;
+        else *tooLong = true;
+    }
+    buf[n] = '\0';
+    return any;
+}
+
+int uci_loop(void) {
+    static Engine engine;
+    Engine *e = &engine;
+    if (!engine_init(e)) {
+        fprintf(stderr, "gizum: out of memory at start-up\n");
+        engine_free(e);
+        return 1;
+    }
+    char *line = malloc(UCI_LINE_MAX + 1);
+    if (!line) {
+        engine_free(e);
+        return 1;
+    }
+    bool tooLong, hasNul;
+    while (!e->quit && read_line(line, UCI_LINE_MAX + 1, &tooLong, &hasNul)) {
+        if (tooLong) info("line ignored: longer than %d bytes", UCI_LINE_MAX);
+        else if (hasNul) info("line ignored: it contains a NUL byte");
+        else execute(e, line);
+    }
+    /* quit and end of input alike: stop, let the search print its bestmove, exit. */
+    free(line);
+    engine_free(e);
+    return 0;
+}
+
+int uci_run_command(int argc, char **argv) {
+    static Engine engine;
+    Engine *e = &engine;
+    if (!engine_init(e)) {
+        fprintf(stderr, "gizum: out of memory at start-up\n");
+        engine_free(e);
+        return 1;
+    }
+    size_t len = 1;
+    for (int i = 0; i < argc; i++) len += strlen(argv[i]) + 1;
+    if (len > UCI_LINE_MAX) {
+        fprintf(stderr, "gizum: command longer than %d bytes\n", UCI_LINE_MAX);
+        engine_free(e);
+        return 2;
+    }
+    char *line = calloc(len, 1);
+    if (!line) {
+        engine_free(e);
+        return 1;
+    }
+    for (int i = 0; i < argc; i++) {
+        if (i) strcat(line, " ");
+        strcat(line, argv[i]);
+    }
+    bool known = execute(e, line);
+    /* A search started here runs to its own end; an endless one is stopped. */
+    if (threads_busy(e->pool) && (e->pool->control.limits.infinite || e->pool->control.limits.ponder))
+        threads_stop(e->pool);
+    threads_wait(e->pool);
+    free(line);
+    engine_free(e);
+    return known ? 0 : 2;
+}

@@ -1,0 +1,32 @@
+/*
+ * The UCI protocol: reads commands on the main thread, searches on the
+ * search threads, writes every answer as whole lines through threads_print.
+ *
+ * Commands during a search:
+ *   isready, stop, ponderhit, quit, d, eval, debug  answered at once;
+ *   position   accepted; it only sets the position for the next `go`
+ *              (each search thread works on its own copy);
+ *   go         the running search is stopped (it prints its bestmove)
+ *              and the new one starts, so every go gets one bestmove;
+ *   setoption  MultiPV, Ponder, Move Overhead, UCI_Chess960: accepted,
+ *              used from the next go; Hash, Threads, Clear Hash:
+ *   ucinewgame, bench, go perft:
+ *              waited for if the search is already stopping, otherwise
+ *              refused with an info string (send stop first).
+ */
+#ifndef GIZUM_UCI_H
+#define GIZUM_UCI_H
+
+/* Longest accepted input line in bytes; longer lines are rejected whole. */
+enum { UCI_LINE_MAX = 1 << 17 };
+
+/* Runs the protocol on stdin/stdout until `quit` or end of input; returns the exit status. */
+int uci_loop(void);
+
+/*
+ * Runs the arguments, joined with spaces, as one UCI command, waits for a
+ * search it starts to finish, and returns (Stockfish's `./engine "go depth 5"`).
+ */
+int uci_run_command(int argc, char **argv);
+
+#endif
