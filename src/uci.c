@@ -12,8 +12,10 @@
 #include <stdlib.h>
 #include <string.h>
 #include <strings.h>
+#include <unistd.h>
 
 #include "bench.h"
+#include "book.h"
 #include "eval.h"
 #include "movegen.h"
 #include "notation.h"
@@ -25,6 +27,8 @@
 #include "tt.h"
 
 enum { MULTIPV_MAX = 256, MOVE_OVERHEAD_DEFAULT = 10, MOVE_OVERHEAD_MAX = 5000, PERFT_DEPTH_MAX = 20 };
+/* Book moves are played up to this full-move number by default. */
+enum { BOOK_DEPTH_DEFAULT = 20, BOOK_DEPTH_MAX = 1000, BOOK_PATH_MAX = 1024 };
 
 /* Everything the protocol keeps between commands. */
 typedef struct {
@@ -41,6 +45,13 @@ typedef struct {
     bool debug;
     bool quit;
     char **words;        /* word pointers for one command line */
+    Book book;           /* loaded when OwnBook is on */
+    bool ownBook;
+    bool bookBest;
+    int bookDepth;       /* in full moves from the start of the game */
+    uint64_t bookRng;
+    char bookFile[BOOK_PATH_MAX];
+    char bookDefault[BOOK_PATH_MAX]; /* Gizum's own book, if found at start-up */
 } Engine;
 
 /* ------------------------------------------------------------ output */
@@ -132,7 +143,6 @@ typedef struct {
     const char *name;
     OptionType type;
     int def, min, max;          /* spin; check uses def as 0/1 */
-    const char *defText;        /* string */
     bool needsIdle;             /* changes state the search threads share */
     /* Applies a validated value (number for spin/check/button, text for string). */
     void (*apply)(Engine *e, int number, const char *text);
@@ -177,19 +187,66 @@ static void apply_chess960(Engine *e, int on, const char *text) {
     e->pos->chess960 = on;
 }
 
-/* Every option, in the order `uci` lists them. (OwnBook/BookFile go here too.) */
+/* (Re)loads BookFile when OwnBook is on; a bad book is reported and play goes on without it. */
+static void load_book(Engine *e) {
+    char err[256];
+    if (!e->ownBook) return;
+    if (!e->bookFile[0]) {
+        book_close(&e->book);
+        info("OwnBook: no BookFile set, playing without a book");
+    } else if (!book_open(&e->book, e->bookFile, err, sizeof err)) {
+        info("BookFile: %s; playing without a book", err);
+    } else {
+        info("book %s: %zu entries", e->bookFile, e->book.count);
+    }
+}
+
+static void apply_own_book(Engine *e, int on, const char *text) {
+    (void)text;
+    e->ownBook = on;
+    if (on) load_book(e);
+    else book_close(&e->book);
+}
+
+static void apply_book_file(Engine *e, int n, const char *text) {
+    (void)n;
+    /* "<empty>" is how GUIs send the empty string back. */
+    if (strcmp(text, "<empty>") == 0) text = "";
+    if (strlen(text) >= sizeof e->bookFile) {
+        info("BookFile: path longer than %zu bytes", sizeof e->bookFile - 1);
+        return;
+    }
+    strcpy(e->bookFile, text);
+    load_book(e);
+}
+
+static void apply_book_best(Engine *e, int on, const char *text) {
+    (void)text;
+    e->bookBest = on;
+}
+
+static void apply_book_depth(Engine *e, int n, const char *text) {
+    (void)text;
+    e->bookDepth = n;
+}
+
+/* Every option, in the order `uci` lists them. */
 static const UciOption Options[] = {
-    {"Threads", OPTION_SPIN, 1, 1, THREADS_MAX, NULL, true, apply_threads},
-    {"Hash", OPTION_SPIN, TT_MB_DEFAULT, TT_MB_MIN, TT_MB_MAX, NULL, true, apply_hash},
-    {"Clear Hash", OPTION_BUTTON, 0, 0, 0, NULL, true, apply_clear_hash},
-    {"Ponder", OPTION_CHECK, 0, 0, 1, NULL, false, apply_ponder},
-    {"MultiPV", OPTION_SPIN, 1, 1, MULTIPV_MAX, NULL, false, apply_multipv},
-    {"Move Overhead", OPTION_SPIN, MOVE_OVERHEAD_DEFAULT, 0, MOVE_OVERHEAD_MAX, NULL, false, apply_overhead},
-    {"UCI_Chess960", OPTION_CHECK, 0, 0, 1, NULL, false, apply_chess960},
+    {"Threads", OPTION_SPIN, 1, 1, THREADS_MAX, true, apply_threads},
+    {"Hash", OPTION_SPIN, TT_MB_DEFAULT, TT_MB_MIN, TT_MB_MAX, true, apply_hash},
+    {"Clear Hash", OPTION_BUTTON, 0, 0, 0, true, apply_clear_hash},
+    {"Ponder", OPTION_CHECK, 0, 0, 1, false, apply_ponder},
+    {"MultiPV", OPTION_SPIN, 1, 1, MULTIPV_MAX, false, apply_multipv},
+    {"Move Overhead", OPTION_SPIN, MOVE_OVERHEAD_DEFAULT, 0, MOVE_OVERHEAD_MAX, false, apply_overhead},
+    {"UCI_Chess960", OPTION_CHECK, 0, 0, 1, false, apply_chess960},
+    {"OwnBook", OPTION_CHECK, 0, 0, 1, false, apply_own_book},
+    {"BookFile", OPTION_STRING, 0, 0, 0, false, apply_book_file},
+    {"BookBestMove", OPTION_CHECK, 0, 0, 1, false, apply_book_best},
+    {"BookDepth", OPTION_SPIN, BOOK_DEPTH_DEFAULT, 1, BOOK_DEPTH_MAX, false, apply_book_depth},
 };
 enum { OPTION_COUNT = sizeof Options / sizeof Options[0] };
 
-static void print_options(void) {
+static void print_options(const Engine *e) {
     for (int i = 0; i < OPTION_COUNT; i++) {
         const UciOption *o = &Options[i];
         switch (o->type) {
@@ -203,7 +260,9 @@ static void print_options(void) {
             threads_print("option name %s type button", o->name);
             break;
         case OPTION_STRING:
-            threads_print("option name %s type string default %s", o->name, o->defText ? o->defText : "<empty>");
+            /* The only string option is BookFile, whose default is found at start-up. */
+            threads_print("option name %s type string default %s", o->name,
+                          e->bookDefault[0] ? e->bookDefault : "<empty>");
             break;
         }
     }
@@ -264,11 +323,10 @@ static void cmd_setoption(Engine *e, Args *args) {
 /* ------------------------------------------------------------ commands */
 
 static void cmd_uci(Engine *e, Args *args) {
-    (void)e;
     (void)args;
     threads_print("id name %s %s", ENGINE_NAME, ENGINE_VERSION);
     threads_print("id author %s", ENGINE_AUTHOR);
-    print_options();
+    print_options(e);
     threads_print("uciok");
 }
 
@@ -426,6 +484,24 @@ static bool parse_go(Engine *e, Args *args, SearchLimits *limits) {
     return true;
 }
 
+/*
+ * Answers go at once with a book move when OwnBook is on and the book knows
+ * the position. Never while pondering or analysing (those wait for the GUI),
+ * nor for searchmoves or go mate, which ask for a search.
+ */
+static bool play_book_move(Engine *e, const SearchLimits *limits) {
+    char text[8];
+    if (!e->ownBook || !e->book.count || limits->ponder || limits->infinite || limits->mate
+        || limits->searchMovesCount || e->pos->gamePly >= 2 * e->bookDepth)
+        return false;
+    Move m = book_pick(&e->book, e->pos, e->bookBest, &e->bookRng);
+    if (m == MOVE_NONE) return false;
+    move_to_uci(m, e->chess960, text);
+    info("book move %s", text);
+    threads_print("bestmove %s", text);
+    return true;
+}
+
 static void cmd_go(Engine *e, Args *args) {
     int64_t start = tm_now();
     SearchLimits limits;
@@ -441,6 +517,7 @@ static void cmd_go(Engine *e, Args *args) {
         threads_wait(e->pool);
     }
     e->pos->chess960 = e->chess960;
+    if (play_book_move(e, &limits)) return;
     threads_start(e->pool, e->pos, &limits, start);
     if (e->debug) {
         const TimeManager *tm = &e->pool->control.tm;
@@ -535,8 +612,33 @@ static bool execute(Engine *e, char *line) {
 
 /* ------------------------------------------------------------ set-up */
 
+/*
+ * Gizum's own book: books/gizum.bin beside the executable (or gizum.bin in
+ * its folder), else books/gizum.bin under the working directory.
+ */
+static void find_default_book(char *out, size_t size) {
+    char exe[BOOK_PATH_MAX - 32];
+    ssize_t n = readlink("/proc/self/exe", exe, sizeof exe - 1);
+    out[0] = '\0';
+    if (n > 0) {
+        exe[n] = '\0';
+        char *slash = strrchr(exe, '/');
+        if (slash) slash[1] = '\0';
+        const char *candidates[] = {"books/gizum.bin", "gizum.bin"};
+        for (int i = 0; i < 2; i++) {
+            snprintf(out, size, "%s%s", exe, candidates[i]);
+            if (access(out, R_OK) == 0) return;
+        }
+    }
+    snprintf(out, size, "%s", access("books/gizum.bin", R_OK) == 0 ? "books/gizum.bin" : "");
+}
+
 static bool engine_init(Engine *e) {
     memset(e, 0, sizeof *e);
+    e->bookDepth = BOOK_DEPTH_DEFAULT;
+    e->bookRng = (uint64_t)tm_now() ^ ((uint64_t)getpid() << 32);
+    find_default_book(e->bookDefault, sizeof e->bookDefault);
+    strcpy(e->bookFile, e->bookDefault);
     e->threads = 1;
     e->hashMB = TT_MB_DEFAULT;
     e->multiPV = 1;
@@ -556,6 +658,7 @@ static void engine_free(Engine *e) {
         threads_destroy(e->pool);
     }
     tt_free(&e->tt);
+    book_close(&e->book);
     free(e->pos);
     free(e->scratch);
     free(e->words);
