@@ -98,6 +98,12 @@ BOOKPGN  = $(sort $(wildcard books/*.pgn))
 book: $(EXE)
 	./$(EXE) book make --pgn $(BOOKPGN) --out books/gizum.bin --min-games 1 --strict
 
+# Balanced match openings: book walks of 6-8 plies that a depth-10 search
+# scores within 50 cp (deterministic: one thread, fixed seed).
+.PHONY: openings
+openings: $(EXE)
+	./$(EXE) openings --book books/gizum.bin --count 300 --min-plies 6 --max-plies 8 --depth 10 --margin 50 --seed 1 > books/openings.epd
+
 # Regenerates the committed magic multipliers (src/magics.c) with our own search.
 magics: | $(BUILD)
 	$(CC) $(STD) -O2 -o $(BUILD)/magic_gen tools/magic_gen.c src/bitboard.c

@@ -10,6 +10,7 @@
 #include "bookmaker.h"
 #include "eval.h"
 #include "init.h"
+#include "openings.h"
 #include "perft.h"
 #include "position.h"
 #include "uci.h"
@@ -118,6 +119,7 @@ typedef struct {
 static const ShellCommand Commands[] = {
     {"perft", command_perft},
     {"book", bookmaker_command},
+    {"openings", openings_command},
     {"bench", command_bench},
     {"eval", command_eval},
     {"d", command_d},
