@@ -88,6 +88,11 @@ sanitize:
 		EXTRA_CFLAGS="-fsanitize=address,undefined -fno-sanitize-recover=all" \
 		EXTRA_LDFLAGS="-fsanitize=address,undefined"
 
+# The test suite under ThreadSanitizer (the search runs on several threads).
+tsan:
+	$(MAKE) test EXE=gizum-tsan BUILD_SUFFIX=-tsan OPT="-O1 -g -fno-omit-frame-pointer" \
+		EXTRA_CFLAGS="-fsanitize=thread" EXTRA_LDFLAGS="-fsanitize=thread"
+
 debug:
 	$(MAKE) EXE=gizum-debug BUILD_SUFFIX=-debug OPT="-O1 -g" CFLAGS='$(STD) $(WARN) -O1 -g -pthread $(ARCHFLAGS)'
 

@@ -69,6 +69,11 @@ static void test_elo(void) {
     CHECK(near(e.los, 0.901647, 1e-5), "los %f", e.los);
     CHECK(near(stats_los(5, 5), 0.5, 1e-12) && near(stats_los(0, 0), 0.5, 1e-12), "even LOS");
 
+    /* 18-2-0 in pairs [0,0,2,0,8]: mean 0.9, pair sd 0.2, 0.9 + 1.96 * 0.2 / sqrt(10) > 1, so no finite width. */
+    MatchScore lopsided = { .wins = 18, .draws = 0, .losses = 2, .penta = { 0, 0, 2, 0, 8 } };
+    stats_estimate(&lopsided, &e);
+    CHECK(isinf(e.eloError) && e.eloError > 0, "an interval beyond a score of 1 is infinite, not NaN: %f", e.eloError);
+
     MatchScore q = { 0 };
     stats_add_pair(&q, 1, 1);
     stats_add_pair(&q, 1, 0);

@@ -93,7 +93,8 @@ void stats_estimate(const MatchScore *m, EloEstimate *out) {
     }
     if (perGameVar > 0) out->nelo = (mu - 0.5) / sqrt(perGameVar) * NELO_PER_T;
     double lo = out->score - Z95 * stderrMean, hi = out->score + Z95 * stderrMean;
-    if (lo > 0 && hi < 1) out->eloError = (stats_elo(hi) - stats_elo(lo)) / 2;
+    /* An interval reaching a score of 0 or 1 has no finite Elo width. */
+    out->eloError = lo > 0 && hi < 1 ? (stats_elo(hi) - stats_elo(lo)) / 2 : INFINITY;
 }
 
 void sprt_bounds(const SprtConfig *c, double *lower, double *upper) {

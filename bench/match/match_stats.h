@@ -20,7 +20,7 @@ typedef struct {
     int games;
     double score;               /* points per game, 0..1 */
     double elo;                 /* logistic Elo difference (may be +-INFINITY) */
-    double eloError;            /* half-width of the 95% interval (NAN when unknown) */
+    double eloError;            /* half-width of the 95% interval (NAN: no games; INFINITY: interval reaches 0 or 1) */
     double los;                 /* likelihood of superiority, 0..1 */
     double drawRatio;
     double nelo;                /* normalized Elo (NAN when unknown) */

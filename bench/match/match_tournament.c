@@ -145,6 +145,12 @@ static void format_elo(double elo, char *out, size_t len) {
     else snprintf(out, len, "%.1f", elo);
 }
 
+/* Half-width of the Elo interval; "inf" when the interval reaches a score of 0 or 1. */
+static void format_error(double error, char *out, size_t len) {
+    if (isinf(error)) snprintf(out, len, "inf");
+    else format_elo(error, out, len);
+}
+
 /* Prints the W/L/D, Elo, pentanomial and SPRT block of one engine pair. */
 static void print_pair(const Tournament *t, int a, int b) {
     const MatchScore *m = &t->scores[a * t->engineCount + b];
@@ -153,7 +159,7 @@ static void print_pair(const Tournament *t, int a, int b) {
     if (e.games == 0) return;
     char elo[32], err[32];
     format_elo(e.elo, elo, sizeof elo);
-    format_elo(e.eloError, err, sizeof err);
+    format_error(e.eloError, err, sizeof err);
     printf("Score of %s vs %s: %d - %d - %d  [%.3f] %d\n", t->cfg->engines[a].name, t->cfg->engines[b].name,
            m->wins, m->losses, m->draws, e.score, e.games);
     printf("Elo difference: %s +/- %s, LOS: %.1f %%, DrawRatio: %.1f %%", elo, err, e.los * 100,
@@ -206,7 +212,7 @@ static void print_standings(const Tournament *t) {
         stats_estimate(&total[i], &e);
         char elo[32], err[32];
         format_elo(e.elo, elo, sizeof elo);
-        format_elo(e.eloError, err, sizeof err);
+        format_error(e.eloError, err, sizeof err);
         printf("%4d %-24.24s %7s %7s %6d %6.1f%% %5.1f%%\n", r + 1, t->cfg->engines[i].name, elo, err, e.games,
                e.score * 100, e.drawRatio * 100);
     }
