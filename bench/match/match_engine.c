@@ -77,6 +77,34 @@ void proto_describe_failure(Engine *e, ReadResult r, double waited, char *out, s
     }
 }
 
+bool proto_handshake(Engine *e, const char *command, bool (*accept)(const char *line, int arg), int arg,
+                     const char *what, double timeout, char *err, size_t errlen) {
+    if (!proto_send(e, "%s", command)) {
+        snprintf(err, errlen, "cannot write to engine (it has exited)");
+        return false;
+    }
+    char *line = malloc(PROC_LINE_MAX);
+    if (!line) return false;
+    double start = clock_now();
+    bool ok = false;
+    for (;;) {
+        ReadResult r = proto_read(e, line, start + timeout);
+        if (r == READ_LINE) {
+            if (accept(line, arg)) {
+                ok = true;
+                break;
+            }
+            continue;
+        }
+        char why[160];
+        proto_describe_failure(e, r, timeout, why, sizeof why);
+        snprintf(err, errlen, "stalled at %s: %s", what, why);
+        break;
+    }
+    free(line);
+    return ok;
+}
+
 bool proto_list_has(const char *list, const char *name) {
     size_t n = strlen(name);
     for (const char *p = list; p && *p;) {

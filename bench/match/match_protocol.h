@@ -18,6 +18,12 @@ bool proto_send(Engine *e, const char *fmt, ...) __attribute__((format(printf, 2
 ReadResult proto_read(Engine *e, char *line, double deadline);
 /* Describes why a read failed, for messages ("exited: signal 11", "no answer within 3.0 s"). */
 void proto_describe_failure(Engine *e, ReadResult r, double waited, char *out, size_t len);
+/*
+ * Sends command, then reads lines until accept(line, arg) holds; on a dead,
+ * silent or stalled engine writes "stalled at <what>: <why>" to err.
+ */
+bool proto_handshake(Engine *e, const char *command, bool (*accept)(const char *line, int arg), int arg,
+                     const char *what, double timeout, char *err, size_t errlen);
 /* True if name is in a '\n'-separated list (case-insensitive). */
 bool proto_list_has(const char *list, const char *name);
 /* Skips leading blanks. */

@@ -24,32 +24,14 @@ static void note_option(Engine *e, const char *line) {
     e->declared[old + n + 1] = '\0';
 }
 
+static bool is_readyok(const char *line, int unused) {
+    (void)unused;
+    return strcmp(line, "readyok") == 0;
+}
+
 /* Sends isready and waits for readyok; false (err) when the engine stalls or dies. */
 static bool uci_sync(Engine *e, double timeout, char *err, size_t errlen) {
-    if (!proto_send(e, "isready")) {
-        snprintf(err, errlen, "cannot write to engine (it has exited)");
-        return false;
-    }
-    char *line = malloc(PROC_LINE_MAX);
-    if (!line) return false;
-    double start = clock_now();
-    bool ok = false;
-    for (;;) {
-        ReadResult r = proto_read(e, line, start + timeout);
-        if (r == READ_LINE) {
-            if (strcmp(line, "readyok") == 0) {
-                ok = true;
-                break;
-            }
-            continue;
-        }
-        char why[160];
-        proto_describe_failure(e, r, timeout, why, sizeof why);
-        snprintf(err, errlen, "stalled at isready: %s", why);
-        break;
-    }
-    free(line);
-    return ok;
+    return proto_handshake(e, "isready", is_readyok, 0, "isready", timeout, err, errlen);
 }
 
 bool uci_start(Engine *e, char *err, size_t errlen) {

@@ -90,34 +90,17 @@ static void parse_features(Engine *e, const char *line) {
     }
 }
 
+static bool is_pong(const char *line, int n) {
+    return strncmp(line, "pong", 4) == 0 && atoi(line + 4) == n;
+}
+
 /* Sends ping N and waits for pong N (drains stale output); true when ping is unsupported. */
 static bool xboard_sync(Engine *e, double timeout, char *err, size_t errlen) {
     if (!e->xb.ping) return true;
     int n = ++e->pingCounter;
-    if (!proto_send(e, "ping %d", n)) {
-        snprintf(err, errlen, "cannot write to engine (it has exited)");
-        return false;
-    }
-    char *line = malloc(PROC_LINE_MAX);
-    if (!line) return false;
-    double start = clock_now();
-    bool ok = false;
-    for (;;) {
-        ReadResult r = proto_read(e, line, start + timeout);
-        if (r == READ_LINE) {
-            if (strncmp(line, "pong", 4) == 0 && atoi(line + 4) == n) {
-                ok = true;
-                break;
-            }
-            continue;
-        }
-        char why[160];
-        proto_describe_failure(e, r, timeout, why, sizeof why);
-        snprintf(err, errlen, "stalled at ping: %s", why);
-        break;
-    }
-    free(line);
-    return ok;
+    char ping[32];
+    snprintf(ping, sizeof ping, "ping %d", n);
+    return proto_handshake(e, ping, is_pong, n, "ping", timeout, err, errlen);
 }
 
 /* Sends option.X=Y settings in the forms xboard knows (memory, cores, option). */
