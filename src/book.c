@@ -149,7 +149,7 @@ size_t book_entries_for_key(const Book *book, Key key, const BookEntry **first) 
     size_t end = lo;
     while (end < book->count && book->entries[end].key == key)
         end++;
-    *first = book->entries + lo;
+    *first = book->count ? book->entries + lo : NULL; /* no arithmetic on an empty book's NULL */
     return end - lo;
 }
 
@@ -211,6 +211,8 @@ static void sort_by_weight(BookMove *moves, int n) {
 
 /* Legal moves stored for the position, duplicates merged, heaviest first. */
 int book_probe(const Book *book, const Position *pos, BookMove *out, int max) {
+    /* Distinct legal moves cannot exceed MAX_MOVES, so all fit before the heaviest are chosen. */
+    BookMove all[MAX_MOVES];
     const BookEntry *first;
     size_t n = book_entries_for_key(book, pos_key(pos), &first);
     int count = 0;
@@ -218,19 +220,20 @@ int book_probe(const Book *book, const Position *pos, BookMove *out, int max) {
         Move m = book_decode_move(pos, first[i].move);
         if (m == MOVE_NONE) continue;
         int j = 0;
-        while (j < count && out[j].move != m) /* a move listed twice counts once, weights added */
+        while (j < count && all[j].move != m) /* a move listed twice counts once, weights added */
             j++;
         if (j < count) {
-            out[j].weight += first[i].weight;
+            all[j].weight += first[i].weight;
             continue;
         }
-        if (count == max) continue;
-        out[count].move = m;
-        out[count].weight = first[i].weight;
-        out[count].learn = first[i].learn;
+        all[count].move = m;
+        all[count].weight = first[i].weight;
+        all[count].learn = first[i].learn;
         count++;
     }
-    sort_by_weight(out, count);
+    sort_by_weight(all, count);
+    if (count > max) count = max < 0 ? 0 : max;
+    memcpy(out, all, (size_t)count * sizeof *out);
     return count;
 }
 

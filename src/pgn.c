@@ -343,7 +343,8 @@ static bool read_word(PgnReader *r, char *word) {
     size_t n = 0;
     bool fits = true;
     int c = read_char(r);
-    while (c != EOF && !isspace(c) && !strchr("{}()[];$\"*", c)) {
+    /* c != 0: strchr would find the terminator, making NUL a delimiter that is never consumed. */
+    while (c != EOF && !isspace(c) && !(c && strchr("{}()[];$\"*", c))) {
         if (n + 1 < WORD_SIZE)
             word[n++] = (char)c;
         else

@@ -618,6 +618,36 @@ static void test_own_book(void) {
     book_close(&book);
 }
 
+/* Regressions found by fuzzing: a NUL byte in movetext, probing an empty book. */
+static void test_fuzz_regressions(void) {
+    static const char WithNul[] = "1. e4 \0 e5 *\n";
+    PgnReader *r = pgn_open_buffer(WithNul, sizeof WithNul - 1, "nul.pgn");
+    PgnGame g = {0};
+    int games = 0;
+    while (pgn_next_game(r, &g) != PGN_EOF && games < 100) games++;
+    CHECK(games >= 1 && games < 100, "a NUL byte in movetext must not stall the reader (%d games)", games);
+    pgn_game_free(&g);
+    pgn_close(r);
+
+    static Position pos;
+    Book empty = {0};
+    const BookEntry *first = NULL;
+    BookMove moves[4];
+    pos_set_startpos(&pos, false);
+    CHECK(book_entries_for_key(&empty, pos_key(&pos), &first) == 0 && first == NULL, "empty book has no entries");
+    CHECK(book_probe(&empty, &pos, moves, 4) == 0, "empty book probes as out of book");
+
+    /* Asked for fewer moves than the book has, the heaviest come back, not the first stored. */
+    BookEntry entries[3];
+    Move light = move_from_uci(&pos, "a2a3"), heavy = move_from_uci(&pos, "e2e4"), middle = move_from_uci(&pos, "d2d4");
+    Move order[3] = {light, heavy, middle};
+    int weights[3] = {1, 30, 20};
+    for (int i = 0; i < 3; i++) entries[i] = (BookEntry){pos_key(&pos), book_encode_move(order[i]), (uint16_t)weights[i], 0};
+    Book small = {entries, 3};
+    CHECK(book_probe(&small, &pos, moves, 2) == 2 && moves[0].move == heavy && moves[1].move == middle,
+          "book_probe(max 2) must return the two heaviest moves");
+}
+
 int main(void) {
     gizum_init();
     if (!mkdtemp(TmpDir)) {
@@ -633,6 +663,7 @@ int main(void) {
     test_pgn_errors();
     test_bookmaker();
     test_own_book();
+    test_fuzz_regressions();
     static const char *const Files[] = {"written.bin", "empty.bin", "truncated.bin", "unsorted.bin", "badmove.bin",
                                         "garbage.bin", "text.bin",  "good.bin",      "built.bin",    "maker.pgn",
                                         "maker.bin",   "strict.bin.tmp"};
