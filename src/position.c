@@ -317,7 +317,11 @@ void pos_copy(Position *dst, const Position *src) {
 
 /* ---------------------------------------------------------------- FEN out */
 
-/* Castling letters: KQkq unless a rook is not the outermost one (then Shredder file letters). */
+/*
+ * Castling letters: KQkq for the outermost rooks (X-FEN), the rook's file
+ * letter otherwise, so that parsing the printout gives the same rook back
+ * (in standard chess too: a FEN may give a right to an inner rook).
+ */
 static char *write_castling(const Position *pos, char *p) {
     static const int Rights[4] = {WHITE_OO, WHITE_OOO, BLACK_OO, BLACK_OOO};
     static const char Standard[4] = {'K', 'Q', 'k', 'q'};
@@ -327,7 +331,7 @@ static char *write_castling(const Position *pos, char *p) {
         Color c = i < 2 ? WHITE : BLACK;
         Square rook = pos->castlingRookSquare[i];
         bool outermost = rook == outermost_rook(pos, c, i % 2 == 0);
-        if (!pos->chess960 || outermost)
+        if (outermost)
             *p++ = Standard[i];
         else
             *p++ = (char)((c == WHITE ? 'A' : 'a') + file_of(rook));

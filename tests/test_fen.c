@@ -454,5 +454,8 @@ int main(void) {
     check_accepted();
     check_bad_fens();
     fuzz_fens(test_quick() ? 3000 : 30000);
+    /* Found by fuzzing: with two rooks on the queen side, the right belongs to the inner
+     * one, which plain 'Q' would give to the outer one; the printout must say which. */
+    check_semantic_round_trip("bbqnnrkr/ppppppqp/8/8/8/8/PPPPPPPP/BBQNRRKR b F - 0 1", false);
     return test_report();
 }
