@@ -158,6 +158,7 @@ static bool parse_san_parts(const char *s, SanParts *san) {
     san->piece = PAWN;
     san->fromFile = san->fromRank = -1;
     san->promotion = NO_PIECE_TYPE;
+    san->to = SQ_NONE;
     san->castling = 0;
     if (parse_castling_san(s, san)) return true;
 

@@ -27,7 +27,7 @@ static bool parse_int_arg(const char *text, int min, int max, int *out) {
 }
 
 static bool parse_args(int argc, char **argv, OpeningsConfig *cfg) {
-    for (int i = 0; i < argc; i++) {
+    for (int i = 0; i < argc; i += 2) {
         const char *flag = argv[i], *value = i + 1 < argc ? argv[i + 1] : NULL;
         int seed = 0;
         bool ok = value != NULL;
@@ -43,7 +43,6 @@ static bool parse_args(int argc, char **argv, OpeningsConfig *cfg) {
             fprintf(stderr, "openings: bad or incomplete option '%s'\n", flag);
             return false;
         }
-        i++;
     }
     if (cfg->minPlies > cfg->maxPlies) {
         fprintf(stderr, "openings: --min-plies must not exceed --max-plies\n");

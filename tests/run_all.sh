@@ -10,7 +10,10 @@ for t in "$TESTBIN"/test_* tests/test_*.sh; do
     case "$t" in *.sh) cmd="sh $t" ;; *) cmd="$t" ;; esac
     name=$(basename "$t")
     start=$(date +%s)
-    out=$($cmd 2>&1); rc=$?
+    # A hung test must fail, not stall the suite.
+    out=$(timeout "${TEST_TIMEOUT:-900}" $cmd 2>&1); rc=$?
+    [ "$rc" -eq 124 ] && out="$out
+$name: timed out after ${TEST_TIMEOUT:-900} s"
     line=$(printf '%s\n' "$out" | grep -E '^[0-9]+ passed, [0-9]+ failed' | tail -n 1)
     if [ -z "$line" ]; then
         printf '%s\n' "$out" | tail -n 20
