@@ -19,10 +19,15 @@ Square square_from_text(const char *text) {
     return make_square(text[0] - 'a', text[1] - '1');
 }
 
-/* Standard chess writes castling as the king's two-square move; Chess960 as king takes rook. */
+/*
+ * Standard chess writes castling as the king's two-square move; Chess960 as
+ * king takes rook. The two-square form is used only for the classical set-up
+ * (king on e, rook on a or h): elsewhere it could spell a plain king step.
+ */
 static Square uci_destination(Move m, bool chess960) {
     Square from = move_from(m), to = move_to(m);
-    if (move_kind(m) != MOVE_CASTLING || chess960) return to;
+    bool classical = file_of(from) == FILE_E && (file_of(to) == FILE_A || file_of(to) == FILE_H);
+    if (move_kind(m) != MOVE_CASTLING || chess960 || !classical) return to;
     return make_square(to > from ? FILE_G : FILE_C, rank_of(from));
 }
 

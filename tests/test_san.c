@@ -216,6 +216,16 @@ static void specific_uci(void) {
         pos_undo_move(&Pos);
     }
 
+    /* Found by fuzzing: the same Chess960 set-up in standard mode. "b1c1" cannot be both
+     * the king step and O-O-O, so castling outside the classical e-file geometry is written
+     * king-takes-rook in either mode, and every move's text reads back as that move. */
+    pos_set_fen(&Pos, "r3k2r/8/8/8/8/8/8/RK5R w KQkq - 0 1", false, err, sizeof err);
+    round_trip_all(&Pos);
+    c = move_from_uci(&Pos, "b1a1");
+    CHECK(c != MOVE_NONE && move_kind(c) == MOVE_CASTLING, "standard mode b1a1 must be castling");
+    move_to_uci(c, false, out);
+    CHECK(strcmp(out, "b1a1") == 0, "non-classical O-O-O prints as '%s', expected b1a1", out);
+
     pos_set_fen(&Pos, "k7/4P3/8/8/8/8/8/4K3 w - - 0 1", false, err, sizeof err);
     Move q = move_from_uci(&Pos, "e7e8q"), n = move_from_uci(&Pos, "e7e8n");
     CHECK(q != MOVE_NONE && move_kind(q) == MOVE_PROMOTION && move_promotion(q) == QUEEN, "e7e8q");
