@@ -124,6 +124,7 @@ void search_limits_init(SearchLimits *limits) {
     limits->time[WHITE] = limits->time[BLACK] = -1;
     limits->multiPV = 1;
     limits->moveOverhead = 10;
+    strength_disable(&limits->strength);
 }
 
 void search_value_to_uci(Value v, char *out) {
@@ -669,6 +670,16 @@ static bool time_to_stop(SearchThread *t, int64_t iterationMs) {
     return elapsed + iterationMs * NextIterationPercent / 100 > ctl->tm.maximum;
 }
 
+/* Strength levels choose among the lines of the last completed iteration: keep them. */
+static void remember_choices(SearchThread *t, int multiPV) {
+    int n = multiPV < STRENGTH_LINES_MAX ? multiPV : STRENGTH_LINES_MAX;
+    for (int i = 0; i < n; i++) {
+        t->choiceMoves[i] = t->rootMoves[i].move;
+        t->choiceScores[i] = t->rootMoves[i].score;
+    }
+    t->choiceCount = n;
+}
+
 static void iterative_deepening(SearchThread *t) {
     SearchControl *ctl = control(t);
     const SearchLimits *limits = &ctl->limits;
@@ -688,6 +699,7 @@ static void iterative_deepening(SearchThread *t) {
     t->lastBestMoveDepth = 0;
     t->previousScore = VALUE_NONE;
     t->lastPrintedMove = MOVE_NONE;
+    t->choiceCount = 0;
 
     for (int depth = 1; depth <= maxDepth && !stopped(t); depth++) {
         if (helper_skips(t->index, depth)) continue;
@@ -706,6 +718,7 @@ static void iterative_deepening(SearchThread *t) {
         if (stopped(t)) break;
         t->completedDepth = depth;
         if (!main) continue;
+        if (limits->strength.enabled) remember_choices(t, multiPV);
 
         if (!limits->silent) report_iteration(t, depth, multiPV);
         Value best = t->rootMoves[0].score;
@@ -725,7 +738,7 @@ static int64_t move_votes(const int64_t *votes, const RootMove *order, int count
 /* Lazy SMP: the thread whose move gets most votes, weighted by depth and score. */
 static SearchThread *pick_best_thread(ThreadPool *pool) {
     SearchThread *best = pool->threads[0];
-    if (pool->count == 1 || pool->control.limits.multiPV > 1) return best;
+    if (pool->count == 1 || pool->control.limits.multiPV > 1 || pool->control.limits.strength.enabled) return best;
     Value minScore = VALUE_INFINITE;
     for (int i = 0; i < pool->count; i++) {
         SearchThread *t = pool->threads[i];
@@ -782,7 +795,20 @@ static void finish_search(SearchThread *t) {
     threads_stop_helpers(pool);
 
     Move bestMove = MOVE_NONE, reply = MOVE_NONE;
-    if (t->rootCount > 0) {
+    if (t->rootCount > 0 && ctl->limits.strength.enabled && t->choiceCount > 0) {
+        /* A limited level plays one of the near-best lines (strength.c). */
+        Move m = strength_pick(&ctl->limits.strength, t->choiceMoves, t->choiceScores, t->choiceCount,
+                               ctl->limits.strengthSeed ^ pos_key(t->pos));
+        int i = 0;
+        while (i + 1 < t->choiceCount && t->choiceMoves[i] != m) i++;
+        const RootMove *rm = NULL;
+        for (int j = 0; j < t->rootCount && !rm; j++)
+            if (t->rootMoves[j].move == m) rm = &t->rootMoves[j];
+        bestMove = m;
+        reply = rm ? ponder_move(t, rm) : MOVE_NONE;
+        ctl->bestScore = t->choiceScores[i];
+        ctl->bestDepth = t->completedDepth;
+    } else if (t->rootCount > 0) {
         SearchThread *bt = pick_best_thread(pool);
         const RootMove *rm = &bt->rootMoves[0];
         bestMove = rm->move;

@@ -13,6 +13,7 @@
 #include <stdint.h>
 
 #include "history.h"
+#include "strength.h"
 #include "types.h"
 
 typedef struct SearchThread SearchThread;
@@ -35,6 +36,8 @@ typedef struct {
     int moveOverhead;         /* ms */
     bool silent;              /* no info/bestmove output (bench, tests) */
     bool debug;               /* UCI debug mode: extra info strings */
+    StrengthLevel strength;   /* UCI_LimitStrength / Skill Level; disabled = full strength */
+    uint64_t strengthSeed;    /* the level's random choice: per game, mixed with the position key */
 } SearchLimits;
 
 /* Starts every limit as "not given" and the settings at their defaults. */

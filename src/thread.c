@@ -159,11 +159,21 @@ static bool root_move_wanted(const SearchLimits *limits, Move m) {
     return false;
 }
 
+/* A strength level searches at least its lines, no deeper and no longer than it allows. */
+static void apply_strength(SearchLimits *limits) {
+    const StrengthLevel *level = &limits->strength;
+    if (!level->enabled) return;
+    if (limits->multiPV < level->lines) limits->multiPV = level->lines;
+    if (limits->depth == 0 || limits->depth > level->depth) limits->depth = level->depth;
+    if (limits->nodes == 0 || limits->nodes > level->nodes) limits->nodes = level->nodes;
+}
+
 void threads_start(ThreadPool *pool, const Position *pos, const SearchLimits *limits, int64_t startTime) {
     threads_wait(pool);
     SearchControl *ctl = &pool->control;
     ctl->limits = *limits;
     if (ctl->limits.multiPV < 1) ctl->limits.multiPV = 1;
+    apply_strength(&ctl->limits);
     ctl->bestMove = ctl->ponderMove = MOVE_NONE;
     ctl->bestScore = VALUE_NONE;
     ctl->bestDepth = 0;

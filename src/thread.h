@@ -64,6 +64,11 @@ struct SearchThread {
     int checkCountdown;
     Move lastPrintedMove;
 
+    /* Strength levels: the root lines of the last completed iteration, best first. */
+    int choiceCount;
+    Move choiceMoves[STRENGTH_LINES_MAX];
+    Value choiceScores[STRENGTH_LINES_MAX];
+
     SearchStack stack[MAX_PLY + STACK_OFFSET + 4];
     int pvLength[MAX_PLY + 2];
     Move pv[MAX_PLY + 2][MAX_PLY + 2];

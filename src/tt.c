@@ -3,10 +3,15 @@
  */
 #include "tt.h"
 
+#include <errno.h>
+#include <limits.h>
 #include <pthread.h>
+#include <stdint.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/mman.h>
+#include <unistd.h>
 
 /*
  * Layout of the data word:
@@ -66,15 +71,27 @@ static void *clear_slice(void *arg) {
     return NULL;
 }
 
+/* Online cores (at least 1): the clearing threads when the caller leaves the choice to us. */
+static int online_cores(void) {
+    long n = sysconf(_SC_NPROCESSORS_ONLN);
+    return n < 1 ? 1 : n > INT_MAX ? INT_MAX : (int)n;
+}
+
 /* Zeroes a block with up to `threads` threads (first-touch also spreads the pages). */
 static void parallel_zero(void *mem, size_t bytes, int threads) {
     enum { MAX_CLEAR_THREADS = 64 };
-    int n = threads < 1 ? 1 : threads > MAX_CLEAR_THREADS ? MAX_CLEAR_THREADS : threads;
+    if (threads < 1) threads = online_cores();
+    int n = threads > MAX_CLEAR_THREADS ? MAX_CLEAR_THREADS : threads;
     if (bytes < PARALLEL_CLEAR_BYTES) n = 1;
     pthread_t handles[MAX_CLEAR_THREADS];
     bool started[MAX_CLEAR_THREADS] = {false};
     ClearJob jobs[MAX_CLEAR_THREADS];
-    size_t slice = bytes / (size_t)n;
+    /* Slices on huge-page boundaries, so no page is faulted in by two threads. */
+    size_t slice = bytes / (size_t)n / HUGE_PAGE_BYTES * HUGE_PAGE_BYTES;
+    if (slice == 0) {
+        slice = bytes;
+        n = 1;
+    }
     for (int i = 0; i < n; i++) {
         jobs[i].start = (unsigned char *)mem + slice * (size_t)i;
         jobs[i].length = i == n - 1 ? bytes - slice * (size_t)i : slice;
@@ -87,17 +104,73 @@ static void parallel_zero(void *mem, size_t bytes, int threads) {
         if (started[i]) pthread_join(handles[i], NULL);
 }
 
-bool tt_resize(TTable *tt, size_t mb, int threads) {
-    if (mb < TT_MB_MIN || mb > TT_MB_MAX) return false;
-    size_t bytes = mb << 20;
-    size_t align = bytes >= HUGE_PAGE_BYTES ? HUGE_PAGE_BYTES : 64;
-    void *mem = NULL;
-    if (posix_memalign(&mem, align, bytes) != 0 || !mem) return false;
+/* A number from the first line of a file (cgroup limits); 0 if absent or "max". */
+static uint64_t read_limit(const char *path) {
+    FILE *f = fopen(path, "r");
+    if (!f) return 0;
+    unsigned long long v = 0;
+    if (fscanf(f, "%llu", &v) != 1) v = 0;
+    fclose(f);
+    return v;
+}
+
+/*
+ * Memory this process may fill: physical memory, or less under a cgroup
+ * limit (v2, then v1). A table bigger than this would only swap or be
+ * killed while being cleared, so it is refused up front.
+ */
+static uint64_t usable_memory(void) {
+    long pages = sysconf(_SC_PHYS_PAGES), pageSize = sysconf(_SC_PAGESIZE);
+    uint64_t limit = pages > 0 && pageSize > 0 ? (uint64_t)pages * (uint64_t)pageSize : UINT64_MAX;
+    uint64_t cg = read_limit("/sys/fs/cgroup/memory.max");
+    if (!cg) cg = read_limit("/sys/fs/cgroup/memory/memory.limit_in_bytes");
+    return cg && cg < limit ? cg : limit;
+}
+
+/*
+ * Fresh zero-filled memory on a huge-page boundary: mmap a little more,
+ * unmap the unaligned ends, and ask for transparent huge pages.
+ */
+static void *map_table(size_t bytes) {
+    size_t extra = bytes >= HUGE_PAGE_BYTES ? HUGE_PAGE_BYTES : 0;
+    unsigned char *raw = mmap(NULL, bytes + extra, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+    if (raw == MAP_FAILED) return NULL;
+    uintptr_t start = ((uintptr_t)raw + extra) & ~(uintptr_t)(extra ? extra - 1 : 0);
+    if (extra) {
+        size_t head = start - (uintptr_t)raw, tail = extra - head;
+        if (head) munmap(raw, head);
+        if (tail) munmap((unsigned char *)start + bytes, tail);
+    }
 #if defined(MADV_HUGEPAGE)
-    if (align == HUGE_PAGE_BYTES) madvise(mem, bytes, MADV_HUGEPAGE);
+    if (extra) madvise((void *)start, bytes, MADV_HUGEPAGE);
 #endif
+    return (void *)start;
+}
+
+bool tt_resize_report(TTable *tt, size_t mb, int threads, char *why, size_t size) {
+    char dummy[160];
+    if (!why || !size) {
+        why = dummy;
+        size = sizeof dummy;
+    }
+    why[0] = '\0';
+    if (mb < TT_MB_MIN || mb > TT_MB_MAX) {
+        snprintf(why, size, "size must be %d to %d MB", TT_MB_MIN, TT_MB_MAX);
+        return false;
+    }
+    size_t bytes = mb << 20;
+    uint64_t usable = usable_memory();
+    if (bytes > usable) {
+        snprintf(why, size, "more than the %llu MB of memory available", (unsigned long long)(usable >> 20));
+        return false;
+    }
+    void *mem = map_table(bytes);
+    if (!mem) {
+        snprintf(why, size, "%s", strerror(errno));
+        return false;
+    }
     parallel_zero(mem, bytes, threads);
-    free(tt->buckets);
+    tt_free(tt);
     tt->buckets = mem;
     tt->bytes = bytes;
     tt->bucketCount = bytes / sizeof(TTBucket);
@@ -105,8 +178,12 @@ bool tt_resize(TTable *tt, size_t mb, int threads) {
     return true;
 }
 
+bool tt_resize(TTable *tt, size_t mb, int threads) {
+    return tt_resize_report(tt, mb, threads, NULL, 0);
+}
+
 void tt_free(TTable *tt) {
-    free(tt->buckets);
+    if (tt->buckets) munmap(tt->buckets, tt->bytes);
     tt->buckets = NULL;
     tt->bucketCount = 0;
     tt->bytes = 0;

@@ -59,11 +59,17 @@ typedef struct {
     uint8_t generation;  /* changed by tt_new_search; only written while no search runs */
 } TTable;
 
+/* Clearing threads: TT_CLEAR_ALL_CORES (or any value < 1) uses one per online core. */
+enum { TT_CLEAR_ALL_CORES = 0 };
+
 /*
- * (Re)allocates the table to mb megabytes and clears it with up to `threads`
- * threads. On failure keeps the previous table and returns false.
+ * (Re)allocates the table to mb megabytes (fresh anonymous memory, huge
+ * pages asked for with madvise where the system has them) and clears it
+ * with `threads` threads. On failure keeps the previous table and returns
+ * false; tt_resize_report also says why in why[size].
  */
 bool tt_resize(TTable *tt, size_t mb, int threads);
+bool tt_resize_report(TTable *tt, size_t mb, int threads, char *why, size_t size);
 void tt_free(TTable *tt);
 /* Empties every entry (parallel memset over `threads` threads). */
 void tt_clear(TTable *tt, int threads);

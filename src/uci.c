@@ -22,6 +22,7 @@
 #include "perft.h"
 #include "position.h"
 #include "search.h"
+#include "strength.h"
 #include "thread.h"
 #include "timeman.h"
 #include "tt.h"
@@ -44,6 +45,11 @@ typedef struct {
     bool chess960;
     bool debug;
     bool quit;
+    bool limitStrength;  /* UCI_LimitStrength: play at UCI_Elo */
+    int elo;             /* UCI_Elo */
+    int skill;           /* Skill Level; used when UCI_LimitStrength is off */
+    uint64_t seedRng;    /* draws a new seed for every game */
+    uint64_t gameSeed;   /* the strength levels' random choices in this game */
     char **words;        /* word pointers for one command line */
     Book book;           /* loaded when OwnBook is on */
     bool ownBook;
@@ -135,6 +141,21 @@ static bool ensure_idle(Engine *e, const char *what) {
     return false;
 }
 
+/* xorshift64*: the engine's own seed stream (strength levels draw one seed per game). */
+static uint64_t next_seed(Engine *e) {
+    e->seedRng ^= e->seedRng >> 12;
+    e->seedRng ^= e->seedRng << 25;
+    e->seedRng ^= e->seedRng >> 27;
+    return e->seedRng * 0x2545F4914F6CDD1DULL;
+}
+
+/* The level to play at: UCI_LimitStrength with UCI_Elo first, else Skill Level (20 = full strength). */
+static void strength_for_go(const Engine *e, SearchLimits *limits) {
+    if (e->limitStrength) strength_from_elo(e->elo, &limits->strength);
+    else strength_from_skill(e->skill, &limits->strength);
+    limits->strengthSeed = e->gameSeed;
+}
+
 /* ------------------------------------------------------------ options */
 
 typedef enum { OPTION_SPIN, OPTION_CHECK, OPTION_BUTTON, OPTION_STRING } OptionType;
@@ -154,16 +175,18 @@ static void apply_threads(Engine *e, int n, const char *text) {
     else info("Threads: could not start %d threads, keeping %d", n, e->threads);
 }
 
+/* The table is cleared by one thread per core (tt.c), however many search threads there are. */
 static void apply_hash(Engine *e, int mb, const char *text) {
     (void)text;
-    if (tt_resize(&e->tt, (size_t)mb, e->threads)) e->hashMB = mb;
-    else info("Hash: could not allocate %d MB, keeping the %d MB table", mb, e->hashMB);
+    char why[160];
+    if (tt_resize_report(&e->tt, (size_t)mb, TT_CLEAR_ALL_CORES, why, sizeof why)) e->hashMB = mb;
+    else info("Hash: could not allocate %d MB (%s), keeping the %d MB table", mb, why, e->hashMB);
 }
 
 static void apply_clear_hash(Engine *e, int n, const char *text) {
     (void)n;
     (void)text;
-    tt_clear(&e->tt, e->threads);
+    tt_clear(&e->tt, TT_CLEAR_ALL_CORES);
 }
 
 static void apply_ponder(Engine *e, int on, const char *text) {
@@ -230,6 +253,21 @@ static void apply_book_depth(Engine *e, int n, const char *text) {
     e->bookDepth = n;
 }
 
+static void apply_limit_strength(Engine *e, int on, const char *text) {
+    (void)text;
+    e->limitStrength = on;
+}
+
+static void apply_elo(Engine *e, int elo, const char *text) {
+    (void)text;
+    e->elo = elo;
+}
+
+static void apply_skill(Engine *e, int level, const char *text) {
+    (void)text;
+    e->skill = level;
+}
+
 /* Every option, in the order `uci` lists them. */
 static const UciOption Options[] = {
     {"Threads", OPTION_SPIN, 1, 1, THREADS_MAX, true, apply_threads},
@@ -239,6 +277,9 @@ static const UciOption Options[] = {
     {"MultiPV", OPTION_SPIN, 1, 1, MULTIPV_MAX, false, apply_multipv},
     {"Move Overhead", OPTION_SPIN, MOVE_OVERHEAD_DEFAULT, 0, MOVE_OVERHEAD_MAX, false, apply_overhead},
     {"UCI_Chess960", OPTION_CHECK, 0, 0, 1, false, apply_chess960},
+    {"Skill Level", OPTION_SPIN, SKILL_LEVEL_MAX, 0, SKILL_LEVEL_MAX, false, apply_skill},
+    {"UCI_LimitStrength", OPTION_CHECK, 0, 0, 1, false, apply_limit_strength},
+    {"UCI_Elo", OPTION_SPIN, STRENGTH_ELO_MAX, STRENGTH_ELO_MIN, STRENGTH_ELO_MAX, false, apply_elo},
     {"OwnBook", OPTION_CHECK, 0, 0, 1, false, apply_own_book},
     {"BookFile", OPTION_STRING, 0, 0, 0, false, apply_book_file},
     {"BookBestMove", OPTION_CHECK, 0, 0, 1, false, apply_book_best},
@@ -352,8 +393,9 @@ static void cmd_register(Engine *e, Args *args) {
 static void cmd_ucinewgame(Engine *e, Args *args) {
     (void)args;
     if (!ensure_idle(e, "ucinewgame")) return;
-    tt_clear(&e->tt, e->threads);
+    tt_clear(&e->tt, TT_CLEAR_ALL_CORES);
     threads_clear(e->pool);
+    e->gameSeed = next_seed(e);
 }
 
 /* position startpos|fen <fen> [moves <m1> ...]: built on a scratch board, swapped in only if all of it is valid. */
@@ -509,6 +551,7 @@ static void cmd_go(Engine *e, Args *args) {
     limits.multiPV = e->multiPV;
     limits.moveOverhead = e->moveOverhead;
     limits.debug = e->debug;
+    strength_for_go(e, &limits);
     if (!parse_go(e, args, &limits)) return;
 
     /* A running search ends first (it prints its own bestmove): one bestmove per go. */
@@ -523,6 +566,10 @@ static void cmd_go(Engine *e, Args *args) {
         const TimeManager *tm = &e->pool->control.tm;
         info("time: optimum %" PRId64 " ms, maximum %" PRId64 " ms%s", tm->optimum, tm->maximum,
              tm->active ? "" : " (no time limit)");
+        const StrengthLevel *l = &limits.strength;
+        if (l->enabled)
+            info("strength: elo %d, depth %d, nodes %" PRIu64 ", lines %d, margin %d cp, noise %d cp", l->elo,
+                 l->depth, l->nodes, l->lines, l->marginCp, l->noiseCp);
     }
 }
 
@@ -639,6 +686,10 @@ static bool engine_init(Engine *e) {
     memset(e, 0, sizeof *e);
     e->bookDepth = BOOK_DEPTH_DEFAULT;
     e->bookRng = (uint64_t)tm_now() ^ ((uint64_t)getpid() << 32);
+    e->seedRng = e->bookRng | 1;
+    e->gameSeed = next_seed(e);
+    e->elo = STRENGTH_ELO_MAX;
+    e->skill = SKILL_LEVEL_MAX;
     find_default_book(e->bookDefault, sizeof e->bookDefault);
     strcpy(e->bookFile, e->bookDefault);
     e->threads = 1;
