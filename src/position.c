@@ -145,6 +145,21 @@ static void add_castling_right(Position *pos, Color c, Square rookSquare) {
     pos->castlingKingPath[idx] = BetweenBB[ksq][kingTo] & ~square_bb(ksq);
 }
 
+/*
+ * At most 8 pawns and 16 pieces a side, as in any game. Besides rejecting
+ * impossible boards this keeps the number of legal moves within MAX_MOVES
+ * (a board of 20 queens would overflow every move list).
+ */
+static bool material_is_possible(const Position *pos, ErrorSink *err) {
+    for (Color c = WHITE; c <= BLACK; c++) {
+        const char *name = c == WHITE ? "white" : "black";
+        int pawns = popcount(pos_pieces_cpt(pos, c, PAWN)), pieces = popcount(pos_pieces_c(pos, c));
+        if (pawns > 8) return fail(err, "%s has %d pawns, at most 8 are possible", name, pawns);
+        if (pieces > 16) return fail(err, "%s has %d pieces, at most 16 are possible", name, pieces);
+    }
+    return true;
+}
+
 static bool parse_board(Position *pos, const char *field, ErrorSink *err) {
     int rank = 7, file = 0;
     for (const char *p = field; *p; p++) {
@@ -174,7 +189,7 @@ static bool parse_board(Position *pos, const char *field, ErrorSink *err) {
     }
     if (pos_pieces_pt(pos, PAWN) & (RANK_1_BB | RANK_8_BB))
         return fail(err, "pawn on the first or last rank");
-    return true;
+    return material_is_possible(pos, err);
 }
 
 /* Finds the outermost rook of c on the given wing of its back rank (X-FEN K/Q). */

@@ -28,6 +28,8 @@
 #include "tt.h"
 
 enum { MULTIPV_MAX = 256, MOVE_OVERHEAD_DEFAULT = 10, MOVE_OVERHEAD_MAX = 5000, PERFT_DEPTH_MAX = 20 };
+/* Longer clocks (ms, about 31 years) are accepted but counted as this, so time arithmetic cannot overflow. */
+static const int64_t GoTimeClampMs = 1000000000000;
 /* Book moves are played up to this full-move number by default. */
 enum { BOOK_DEPTH_DEFAULT = 20, BOOK_DEPTH_MAX = 1000, BOOK_PATH_MAX = 1024 };
 
@@ -481,6 +483,11 @@ static void run_perft(Engine *e, int depth) {
     funlockfile(stdout);
 }
 
+/* A go clock value as the time manager takes it: negative (flag fallen in some GUIs) is 0, at most GoTimeClampMs. */
+static int64_t clock_ms(int64_t v) {
+    return v < 0 ? 0 : v < GoTimeClampMs ? v : GoTimeClampMs;
+}
+
 /* Parses the go parameters into limits; false for `go perft` (handled here). */
 static bool parse_go(Engine *e, Args *args, SearchLimits *limits) {
     const int64_t timeMax = INT64_MAX / 4, timeMin = INT64_MIN / 4, countMax = 1000000;
@@ -502,10 +509,9 @@ static bool parse_go(Engine *e, Args *args, SearchLimits *limits) {
         } else if (strcmp(tok, "infinite") == 0) {
             limits->infinite = true;
         } else if (strcmp(tok, "wtime") == 0 || strcmp(tok, "btime") == 0) {
-            /* A negative time (flag fallen in some GUIs) means: move at once. */
-            if (go_number(args, tok, timeMin, timeMax, &v)) limits->time[tok[0] == 'w' ? WHITE : BLACK] = v < 0 ? 0 : v;
+            if (go_number(args, tok, timeMin, timeMax, &v)) limits->time[tok[0] == 'w' ? WHITE : BLACK] = clock_ms(v);
         } else if (strcmp(tok, "winc") == 0 || strcmp(tok, "binc") == 0) {
-            if (go_number(args, tok, timeMin, timeMax, &v)) limits->inc[tok[0] == 'w' ? WHITE : BLACK] = v < 0 ? 0 : v;
+            if (go_number(args, tok, timeMin, timeMax, &v)) limits->inc[tok[0] == 'w' ? WHITE : BLACK] = clock_ms(v);
         } else if (strcmp(tok, "movestogo") == 0) {
             if (go_number(args, tok, 1, countMax, &v)) limits->movesToGo = (int)v;
         } else if (strcmp(tok, "depth") == 0) {
@@ -515,7 +521,7 @@ static bool parse_go(Engine *e, Args *args, SearchLimits *limits) {
         } else if (strcmp(tok, "mate") == 0) {
             if (go_number(args, tok, 1, countMax, &v)) limits->mate = v > MAX_PLY ? MAX_PLY : (int)v;
         } else if (strcmp(tok, "movetime") == 0) {
-            if (go_number(args, tok, 1, timeMax, &v)) limits->moveTime = v;
+            if (go_number(args, tok, 1, timeMax, &v)) limits->moveTime = clock_ms(v);
         } else if (strcmp(tok, "perft") == 0) {
             if (go_number(args, tok, 1, PERFT_DEPTH_MAX, &v)) run_perft(e, (int)v);
             return false;

@@ -14,13 +14,10 @@
 #include "notation.h"
 #include "search.h"
 #include "strength.h"
-#include "test.h"
 #include "thread.h"
 #include "timeman.h"
 #include "tt.h"
-#include "uci_session.h"
-
-enum { FAST = 3000, SLOW = 30000 };
+#include "uci_test.h"
 
 static Position Pos;
 
@@ -213,13 +210,6 @@ static void test_searches(void) {
 }
 
 /* ------------------------------------------------------------ over pipes */
-
-static bool sync_engine(Session *s, const char *what) {
-    session_send(s, "isready");
-    bool ok = session_expect(s, "readyok", SLOW) != NULL;
-    CHECK(ok, "%s: no readyok", what);
-    return ok;
-}
 
 /* "go depth 8" from a fresh game: its final node count. */
 static long long depth_nodes(Session *s) {

@@ -14,9 +14,8 @@
 #include <unistd.h>
 
 #include "init.h"
-#include "test.h"
 #include "tt.h"
-#include "uci_session.h"
+#include "uci_test.h"
 
 #if defined(__SANITIZE_ADDRESS__) || defined(__SANITIZE_THREAD__)
 #define UNDER_SANITIZER 1
@@ -28,8 +27,6 @@
 #ifndef UNDER_SANITIZER
 #define UNDER_SANITIZER 0
 #endif
-
-enum { FAST = 3000, SLOW = 30000 };
 
 /* The smallest key that lands in bucket i (the index is key * buckets / 2^64). */
 static Key key_for_bucket(const TTable *tt, size_t i) {
@@ -170,13 +167,6 @@ static void test_failure(void) {
               "refused mapping: child failed (status %d)", status);
     }
     tt_free(&tt);
-}
-
-static bool sync_engine(Session *s, const char *what) {
-    session_send(s, "isready");
-    bool ok = session_expect(s, "readyok", SLOW) != NULL;
-    CHECK(ok, "%s: no readyok", what);
-    return ok;
 }
 
 static void test_uci(void) {

@@ -11,27 +11,13 @@
 #include "movegen.h"
 #include "notation.h"
 #include "position.h"
-#include "test.h"
-#include "uci_session.h"
-
-/* Generous limits: the suite may share a loaded 2-core machine. */
-enum { FAST = 3000, SLOW = 20000 };
+#include "uci_test.h"
 
 static Position Local;
 
 /* Sets Local to "startpos" or a FEN followed by UCI moves; false if anything is invalid. */
 static bool local_position(const char *fen, const char *moves, bool chess960) {
-    char err[256], buf[8192];
-    if (!fen) pos_set_startpos(&Local, chess960);
-    else if (!pos_set_fen(&Local, fen, chess960, err, sizeof err)) return false;
-    if (!moves) return true;
-    snprintf(buf, sizeof buf, "%s", moves);
-    for (char *tok = strtok(buf, " "); tok; tok = strtok(NULL, " ")) {
-        Move m = move_from_uci(&Local, tok);
-        if (m == MOVE_NONE) return false;
-        pos_do_game_move(&Local, m);
-    }
-    return true;
+    return set_game(&Local, fen, moves, chess960);
 }
 
 /* Is every move of a space-separated list legal in turn from Local? (Local is restored.) */
@@ -112,20 +98,6 @@ static bool info_score(const char *line, bool *mate, int *value) {
     if (sscanf(p, " score %7s %d", kind, value) != 2) return false;
     *mate = strcmp(kind, "mate") == 0;
     return true;
-}
-
-static bool open_session(Session *s, const char *what) {
-    bool ok = session_open(s);
-    CHECK(ok, "%s: cannot start the engine (GIZUM=%s)", what, getenv("GIZUM") ? getenv("GIZUM") : "unset");
-    return ok;
-}
-
-/* isready answered: the engine is alive and has processed everything before. */
-static bool sync_engine(Session *s, const char *what) {
-    session_send(s, "isready");
-    bool ok = session_expect(s, "readyok", SLOW) != NULL;
-    CHECK(ok, "%s: no readyok", what);
-    return ok;
 }
 
 /* ------------------------------------------------------------------ tests */

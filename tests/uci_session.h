@@ -29,6 +29,7 @@ typedef struct {
     bool eof;
     char *lines[SESSION_MAX_LINES]; /* every line read since the last session_forget */
     int count;
+    int closeBestmoves;             /* set by session_close: bestmove lines kept before it plus read by it */
 } Session;
 
 static inline long long session_now_ms(void) {
@@ -112,7 +113,7 @@ static inline const char *session_read(Session *s, int timeoutMs) {
         }
         if (s->eof) return NULL;
         long long left = deadline - session_now_ms();
-        if (left <= 0) return NULL;
+        if (left < 0) left = 0; /* timeout 0 (or passed): still take what is already in the pipe */
         struct pollfd pfd = {.fd = s->fromEngine, .events = POLLIN};
         int rc = poll(&pfd, 1, (int)left);
         if (rc < 0 && errno == EINTR) continue;
@@ -164,15 +165,22 @@ static inline const char *session_last(const Session *s, const char *prefix) {
     return NULL;
 }
 
-/* Closes stdin (end of input) and waits up to timeoutMs for the exit; kills it otherwise. Returns the exit status or -1. */
+/*
+ * Closes stdin (end of input) and waits up to timeoutMs for the exit, reading
+ * (and counting the bestmove lines of) everything the engine still writes;
+ * kills it after the timeout. Returns the exit status or -1.
+ */
 static inline int session_close(Session *s, int timeoutMs) {
     if (s->toEngine >= 0) close(s->toEngine);
     s->toEngine = -1;
     long long deadline = session_now_ms() + timeoutMs;
-    int status = 0, result = -1;
+    int status = 0, result = -1, bestmoves = session_count(s, "bestmove");
     for (;;) {
         /* Drain output so the engine never blocks on a full pipe. */
-        while (session_read(s, 0)) {}
+        for (const char *l; (l = session_read(s, 0)) != NULL;) {
+            bestmoves += starts_with(l, "bestmove");
+            if (s->count >= SESSION_MAX_LINES - 1) session_forget(s);
+        }
         pid_t r = waitpid(s->pid, &status, WNOHANG);
         if (r == s->pid) {
             result = WIFEXITED(status) ? WEXITSTATUS(status) : -1;
@@ -183,12 +191,13 @@ static inline int session_close(Session *s, int timeoutMs) {
             waitpid(s->pid, &status, 0);
             break;
         }
-        struct timespec ts = {0, 5 * 1000000};
+        struct timespec ts = {0, 2 * 1000000};
         nanosleep(&ts, NULL);
     }
-    while (session_read(s, 0)) {}
+    for (const char *l; (l = session_read(s, 0)) != NULL;) bestmoves += starts_with(l, "bestmove");
     close(s->fromEngine);
     session_forget(s);
+    s->closeBestmoves = bestmoves;
     return result;
 }
 
