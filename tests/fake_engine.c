@@ -8,7 +8,10 @@
  * binary junk and a malformed bestmove), timeout (never answers go),
  * crash (dies with SIGSEGV on go), flood (megabytes of output, then a legal
  * move), nouciok (never says uciok), noreadyok (never says readyok after the
- * handshake), xboard (a well-behaved CECP v2 engine). after=N: play N legal
+ * handshake), xboard (a well-behaved CECP v2 engine), ponder (plays the first
+ * legal move with "ponder <first legal reply>" and checks the tool's ponder
+ * protocol: go ponder, then exactly one of ponderhit or stop before anything
+ * else; a violation is answered with the illegal move a1a1). after=N: play N legal
  * moves per game before misbehaving; score=CP: the score reported with
  * every move (engine's point of view); delay=MS: think this long per move.
  */
@@ -34,6 +37,9 @@ typedef struct {
     int delayMs;
     unsigned long long rng;
     int movesThisGame;
+    bool ponderOption;  /* the tool set "Ponder value true" */
+    bool pondering;     /* a go ponder search runs */
+    bool violated;      /* the tool broke the ponder protocol */
     Position pos;
 } Fake;
 
@@ -60,6 +66,56 @@ static void random_move(Fake *f, char *out) {
         return;
     }
     move_to_uci(list.moves[next_random(f) % (unsigned)list.count], false, out);
+}
+
+/* The first legal move in generator order, in UCI notation ("0000" when there is none). */
+static void first_move(const Position *pos, char *out) {
+    MoveList list;
+    gen_legal(pos, &list);
+    if (list.count == 0) strcpy(out, "0000");
+    else move_to_uci(list.moves[0], false, out);
+}
+
+/* Ponder mode's answer: the first legal move and the first legal reply to it (a1a1 after a violation). */
+static void ponder_mode_reply(Fake *f) {
+    char move[8], reply[8] = "";
+    first_move(&f->pos, move);
+    Move m = move_from_uci(&f->pos, move);
+    if (m != MOVE_NONE) {
+        static Position after;
+        pos_copy(&after, &f->pos);
+        pos_do_game_move(&after, m);
+        first_move(&after, reply);
+    }
+    if (f->violated) strcpy(move, "a1a1");
+    printf("info depth 1 score cp %d nodes 1\nbestmove %s%s%s\n", f->score, move,
+           reply[0] && strcmp(reply, "0000") != 0 ? " ponder " : "", strcmp(reply, "0000") != 0 ? reply : "");
+}
+
+/* Ponder mode: handles one command; false when the command is not about pondering. */
+static bool ponder_mode_command(Fake *f, const char *line) {
+    if (strcmp(line, "setoption name Ponder value true") == 0) {
+        f->ponderOption = true;
+        return true;
+    }
+    if (strncmp(line, "go ponder", 9) == 0) {
+        if (f->pondering || !f->ponderOption) f->violated = true;
+        f->pondering = true;
+        return true;
+    }
+    if (strcmp(line, "ponderhit") == 0 || strcmp(line, "stop") == 0) {
+        if (!f->pondering) f->violated = strcmp(line, "ponderhit") == 0 || f->violated;
+        else ponder_mode_reply(f);
+        f->pondering = false;
+        return true;
+    }
+    /* Anything else while pondering means the tool forgot to end the ponder search. */
+    if (f->pondering && strcmp(line, "isready") != 0 && strcmp(line, "quit") != 0) f->violated = true;
+    if (strncmp(line, "go", 2) == 0) {
+        ponder_mode_reply(f);
+        return true;
+    }
+    return false;
 }
 
 /* Handles "position startpos|fen F [moves ...]". */
@@ -111,8 +167,13 @@ static void uci_loop(Fake *f) {
     bool handshakeDone = false;
     while (fgets(line, sizeof line, stdin)) {
         line[strcspn(line, "\r\n")] = '\0';
+        if (strcmp(f->mode, "ponder") == 0 && ponder_mode_command(f, line)) {
+            fflush(stdout);
+            continue;
+        }
         if (strcmp(line, "uci") == 0) {
-            printf("id name Fake %s\nid author test\noption name Hash type spin default 1 min 1 max 16\n", f->mode);
+            printf("id name Fake %s\nid author test\noption name Hash type spin default 1 min 1 max 16\n"
+                   "option name Ponder type check default false\n", f->mode);
             if (strcmp(f->mode, "nouciok") != 0) printf("uciok\n");
         } else if (strcmp(line, "isready") == 0) {
             if (!(handshakeDone && strcmp(f->mode, "noreadyok") == 0)) printf("readyok\n");

@@ -106,5 +106,27 @@ check $(( $? == 2 ? 0 : 1 )) "unknown option: exit 2"
 "$MATCH" -engine cmd="$FAKE" -engine cmd="$FAKE" -each tc=abc > "$TMP/e.out" 2>&1
 check "$(has "$TMP/e.out" 'bad time')" "bad time control explained"
 
+"$MATCH" -engine cmd="$FAKE" -engine cmd="$FAKE" -each tc=1+0 ponder=maybe > "$TMP/e.out" 2>&1
+check "$(has "$TMP/e.out" 'bad ponder=maybe')" "bad ponder value explained"
+
+# 6. Pondering: the ponder fakes predict each other's (first legal) move, so every
+#    ponder search ends with ponderhit; against a random mover most end with stop.
+#    The fake answers any breach of the ponder protocol with an illegal move.
+"$MATCH" -engine cmd="$FAKE" args=ponder name=P1 rotate.Hash=1,4,16 -engine cmd="$FAKE" args=ponder name=P2 \
+    -each tc=5+0.05 ponder=on -rounds 1 -games 3 -maxmoves 20 -log "$TMP/p.log" > "$TMP/p.out" 2>&1
+check $? "ponder match exit status"
+check $(( $(count "$TMP/p.out" 'illegal\|fails\|disconnects\|loses on time') == 0 ? 0 : 1 )) "ponder protocol kept (hits)"
+hits=$(count "$TMP/p.log" '> ponderhit$'); ponders=$(count "$TMP/p.log" '> go ponder ')
+# (the one ponder search still running when each of the 3 games ends is stopped)
+check $(( hits > 20 && hits + 3 == ponders ? 0 : 1 )) "every correct guess ends with ponderhit ($hits of $ponders)"
+check $(( $(count "$TMP/p.log" '> setoption name Ponder value true') == 2 ? 0 : 1 )) "Ponder option set"
+hashes=$(grep 'P1([0-9]*) > setoption name Hash' "$TMP/p.log" | awk '{print $NF}' | tr '\n' ' ')
+check $([ "$hashes" = "1 4 16 " ] && echo 0 || echo 1) "rotated Hash before each game ($hashes)"
+"$MATCH" -engine cmd="$FAKE" args=ponder name=P -engine cmd="$FAKE" args=random name=R \
+    -each tc=5+0.05 ponder=on -rounds 1 -games 2 -maxmoves 20 -log "$TMP/q.log" > "$TMP/q.out" 2>&1
+check $? "ponder miss match exit status"
+check $(( $(count "$TMP/q.out" 'illegal\|fails\|disconnects\|loses on time') == 0 ? 0 : 1 )) "ponder protocol kept (misses)"
+check $(( $(count "$TMP/q.log" 'P([0-9]*) > stop$') > 5 ? 0 : 1 )) "a wrong guess ends with stop"
+
 echo "$passed passed, $failed failed"
 [ "$failed" -eq 0 ]

@@ -34,6 +34,8 @@ void cli_usage(FILE *out) {
         "  tc=[MOVES/]TIME[+INC]  clock, e.g. 10+0.1, 40/60, 1:30+1, inf\n"
         "  st=SECONDS          fixed time per move; nodes=N, depth=N: search limits\n"
         "  option.NAME=VALUE   engine option (UCI setoption; xboard option/memory/cores)\n"
+        "  rotate.NAME=V1,V2,...  option set before every game, to the next value in turn\n"
+        "  ponder=on|off       think on the opponent's time (UCI Ponder + go ponder; xboard hard)\n"
         "\n"
         "Tournament:\n"
         "  -tournament round-robin|gauntlet   (default round-robin; gauntlet: first engine vs each other)\n"
@@ -132,16 +134,20 @@ static bool set_args(EngineConfig *e, const char *text) {
     return true;
 }
 
-/* Adds or replaces option NAME. */
-static bool set_option(EngineConfig *e, const char *name, const char *value) {
+/* Adds or replaces option NAME (rotate: a comma-separated list, one value per game in turn). */
+static bool set_option(EngineConfig *e, const char *name, const char *value, bool rotate) {
     for (int i = 0; i < e->optionCount; i++)
-        if (strcmp(e->options[i].name, name) == 0) return set_string(&e->options[i].value, value);
+        if (strcmp(e->options[i].name, name) == 0) {
+            e->options[i].rotate = rotate;
+            return set_string(&e->options[i].value, value);
+        }
     EngineOption *grown = realloc(e->options, (size_t)(e->optionCount + 1) * sizeof *grown);
     if (!grown) return false;
     e->options = grown;
     EngineOption *o = &e->options[e->optionCount];
     o->name = strdup(name);
     o->value = strdup(value);
+    o->rotate = rotate;
     if (!o->name || !o->value) return false;
     e->optionCount++;
     return true;
@@ -151,7 +157,7 @@ static bool set_option(EngineConfig *e, const char *name, const char *value) {
 static bool set_default_option(EngineConfig *e, const char *name, const char *value) {
     for (int i = 0; i < e->optionCount; i++)
         if (strcasecmp(e->options[i].name, name) == 0) return true;
-    return set_option(e, name, value);
+    return set_option(e, name, value, false);
 }
 
 /* Applies one engine key=value. */
@@ -195,7 +201,16 @@ static bool engine_key(EngineConfig *e, const char *key, const char *value, char
         else e->tc.depth = (int)n;
         return true;
     }
-    if (strncmp(key, "option.", 7) == 0 && key[7]) return set_option(e, key + 7, value);
+    if (strncmp(key, "option.", 7) == 0 && key[7]) return set_option(e, key + 7, value, false);
+    if (strncmp(key, "rotate.", 7) == 0 && key[7]) return set_option(e, key + 7, value, true);
+    if (strcmp(key, "ponder") == 0) {
+        if (strcmp(value, "on") != 0 && strcmp(value, "off") != 0) {
+            snprintf(err, errlen, "bad ponder=%s (on or off)", value);
+            return false;
+        }
+        e->ponder = strcmp(value, "on") == 0;
+        return true;
+    }
     snprintf(err, errlen, "unknown engine setting '%s'", key);
     return false;
 }

@@ -155,8 +155,10 @@ bool engine_start(Engine *e, char *err, size_t errlen) {
 bool engine_new_game(Engine *e, const GameStart *start, char *err, size_t errlen) {
     e->xbThinking = false;
     e->xbKnown = 0;
+    e->pondering = false;
     bool ok = e->cfg->proto == PROTO_UCI ? uci_new_game(e, start, err, errlen)
                                          : xboard_new_game(e, start, err, errlen);
+    e->newGames++;
     if (!ok) {
         engine_stop(e, 0.1);
         e->failed = true;
@@ -175,8 +177,25 @@ void engine_go(Engine *e, const GoRequest *req, EngineReply *reply) {
     if (!e->running) e->failed = true; /* disconnected, or dropped after a hung search */
 }
 
+void engine_ponder(Engine *e, const GoRequest *req, const char *ponderMove) {
+    if (!e->running || !e->cfg->ponder || !ponderMove[0] || e->cfg->proto != PROTO_UCI) return;
+    uci_ponder(e, req, ponderMove);
+}
+
+void engine_option_value(const EngineOption *o, int game, char *out, size_t len) {
+    const char *p = o->value;
+    if (o->rotate) {
+        int count = 1;
+        for (const char *c = p; *c; c++) count += *c == ',';
+        for (int skip = game % count; skip > 0; skip--) p = strchr(p, ',') + 1;
+    }
+    size_t n = o->rotate && strchr(p, ',') ? (size_t)(strchr(p, ',') - p) : strlen(p);
+    snprintf(out, len, "%.*s", (int)n, p);
+}
+
 void engine_game_over(Engine *e, const char *result, const char *reason) {
     if (!e->running) return;
+    if (e->pondering) uci_end_ponder(e);
     if (e->cfg->proto == PROTO_XBOARD) {
         xboard_game_over(e, result, reason);
         if (!e->xb.reuse) engine_stop(e, 1.0);

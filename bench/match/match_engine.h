@@ -20,7 +20,8 @@ typedef enum { PROTO_UCI, PROTO_XBOARD } Protocol;
 
 typedef struct {
     char *name;
-    char *value;
+    char *value;        /* with rotate: comma-separated values, one per game in turn */
+    bool rotate;        /* set before every game (cycling through the values), not once at start */
 } EngineOption;
 
 /* Everything the command line says about one engine (immutable while games run). */
@@ -35,6 +36,7 @@ typedef struct {
     TimeControl tc;
     EngineOption *options;
     int optionCount;
+    bool ponder;            /* think on the opponent's time (UCI go ponder / xboard hard) */
 } EngineConfig;
 
 /* The optional communication log shared by all engines (-log FILE). */
@@ -87,6 +89,7 @@ typedef struct {
     int score;          /* centipawns, or moves to mate (negative: being mated), engine's point of view */
     int depth;
     long long nodes;
+    char ponder[16];    /* the reply the engine expects ("bestmove X ponder Y"), empty if none */
     double elapsed;     /* seconds measured by the tool */
     char detail[256];
 } EngineReply;
@@ -118,6 +121,10 @@ typedef struct {
     bool warned;                /* option warnings printed once */
     bool variantWarned;         /* xboard variant warning printed once */
     char lastLine[160];         /* last line read, for error messages */
+    int newGames;               /* games begun, selects the value of rotating options */
+    bool pondering;             /* a "go ponder" search runs */
+    int ponderBase;             /* moves in the game when the ponder search began */
+    char ponderMove[16];        /* the opponent move it ponders on */
 } Engine;
 
 /* Prepares an engine object (no process yet). */
@@ -129,6 +136,12 @@ bool engine_start(Engine *e, char *err, size_t errlen);
 bool engine_new_game(Engine *e, const GameStart *start, char *err, size_t errlen);
 /* Asks for a move; the clock runs from just after the request is sent. */
 void engine_go(Engine *e, const GoRequest *req, EngineReply *reply);
+/*
+ * Starts thinking on the opponent's time (UCI: "go ponder" on the expected
+ * reply) after the engine's own move; req describes the game after that move
+ * with the engine's clocks. Does nothing without ponder=on or a ponder move.
+ */
+void engine_ponder(Engine *e, const GoRequest *req, const char *ponderMove);
 /* Tells the engine the game is over (xboard "result"); the engine may be dropped if it stalls. */
 void engine_game_over(Engine *e, const char *result, const char *reason);
 /* Sends quit, waits up to grace seconds, then kills; always reaps. */
@@ -137,6 +150,9 @@ void engine_stop(Engine *e, double grace);
 bool engine_alive(Engine *e);
 /* Releases heap memory (stops the engine first). */
 void engine_free(Engine *e);
+
+/* The value of option o for the engine's current game (the game-th entry of a rotating list). */
+void engine_option_value(const EngineOption *o, int game, char *out, size_t len);
 
 /* Score for adjudication in centipawns from the engine's view (mates as +-100000 - n). */
 int engine_reply_cp(const EngineReply *r);

@@ -152,6 +152,25 @@ static bool setup_position(const GameSettings *s, Position *pos, GameRecord *rec
     return true;
 }
 
+/* Lets the engine that just moved (side) think on the opponent's time about its expected reply. */
+static void start_pondering(const GameSettings *s, Engine *engines[2], const Position *pos, const GameRecord *rec,
+                            const Clock clocks[2], Color side, const char *ponderMove) {
+    Engine *e = engines[side];
+    if (!e->cfg->ponder || !ponderMove[0]) return;
+    if (move_from_uci(pos, ponderMove) == MOVE_NONE) {
+        game_log(s, "Warning: engine %s gave an illegal ponder move \"%s\" (not pondering)%s", e->name, ponderMove, "");
+        return;
+    }
+    const TimeControl *tc = &e->cfg->tc;
+    GameStart start = { rec->startFen, rec->standard, rec->chess960 };
+    GoRequest req = {
+        .start = &start, .moves = rec->texts, .moveCount = rec->count, .whiteToMove = side == WHITE,
+        .ownTime = clocks[side].remaining, .oppTime = clocks[!side].remaining,
+        .ownInc = tc->inc, .oppInc = engines[!side]->cfg->tc.inc, .movesToGo = clock_moves_to_go(&clocks[side], tc),
+    };
+    engine_ponder(e, &req, ponderMove);
+}
+
 /* Asks the side to move for its move and applies it; true when the game goes on. */
 static bool play_one_move(const GameSettings *s, Position *pos, GameRecord *rec, Engine *engines[2],
                           Clock clocks[2], Adjudicator *adj, bool *interrupted) {
@@ -193,7 +212,9 @@ static bool play_one_move(const GameSettings *s, Position *pos, GameRecord *rec,
         return false;
     }
     if (referee_check(pos, out)) return false;
-    return !adjudicator_update(adj, s->adjudication, pos, side, r.hasScore, engine_reply_cp(&r), out);
+    if (adjudicator_update(adj, s->adjudication, pos, side, r.hasScore, engine_reply_cp(&r), out)) return false;
+    start_pondering(s, engines, pos, rec, clocks, side, r.ponder);
+    return true;
 }
 
 bool game_play(const GameSettings *s, Engine *white, Engine *black, GameRecord *rec) {

@@ -34,6 +34,9 @@ const char *proto_token(const char *s, char *tok, size_t len);
 bool uci_start(Engine *e, char *err, size_t errlen);
 bool uci_new_game(Engine *e, const GameStart *start, char *err, size_t errlen);
 void uci_go(Engine *e, const GoRequest *req, EngineReply *reply);
+void uci_ponder(Engine *e, const GoRequest *req, const char *ponderMove);
+/* Stops a ponder search and drops its bestmove; false (engine dropped) when it does not answer. */
+bool uci_end_ponder(Engine *e);
 
 bool xboard_start(Engine *e, char *err, size_t errlen);
 bool xboard_new_game(Engine *e, const GameStart *start, char *err, size_t errlen);

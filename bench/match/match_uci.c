@@ -34,6 +34,20 @@ static bool uci_sync(Engine *e, double timeout, char *err, size_t errlen) {
     return proto_handshake(e, "isready", is_readyok, 0, "isready", timeout, err, errlen);
 }
 
+/* Sends the options set once at start-up (rotating false) or before every game (rotating true). */
+static void send_options(Engine *e, bool rotating) {
+    char value[1024];
+    for (int i = 0; i < e->cfg->optionCount; i++) {
+        const EngineOption *o = &e->cfg->options[i];
+        if (o->rotate != rotating) continue;
+        if (!e->warned && !proto_list_has(e->declared, o->name))
+            fprintf(stderr, "Warning: engine %s does not declare option '%s' (sent anyway)\n", e->name, o->name);
+        engine_option_value(o, e->newGames, value, sizeof value);
+        if (value[0]) proto_send(e, "setoption name %s value %s", o->name, value);
+        else proto_send(e, "setoption name %s", o->name);
+    }
+}
+
 bool uci_start(Engine *e, char *err, size_t errlen) {
     if (!proto_send(e, "uci")) {
         snprintf(err, errlen, "cannot write to engine");
@@ -60,18 +74,18 @@ bool uci_start(Engine *e, char *err, size_t errlen) {
     }
     free(line);
     if (!ok) return false;
-    for (int i = 0; i < e->cfg->optionCount; i++) {
-        const EngineOption *o = &e->cfg->options[i];
-        if (!e->warned && !proto_list_has(e->declared, o->name))
-            fprintf(stderr, "Warning: engine %s does not declare option '%s' (sent anyway)\n", e->name, o->name);
-        if (o->value[0]) proto_send(e, "setoption name %s value %s", o->name, o->value);
-        else proto_send(e, "setoption name %s", o->name);
+    if (e->cfg->ponder) {
+        if (!e->warned && !proto_list_has(e->declared, "Ponder"))
+            fprintf(stderr, "Warning: engine %s does not declare option 'Ponder' (sent anyway)\n", e->name);
+        proto_send(e, "setoption name Ponder value true");
     }
+    send_options(e, false);
     return uci_sync(e, e->initTimeout, err, errlen);
 }
 
 bool uci_new_game(Engine *e, const GameStart *start, char *err, size_t errlen) {
     (void)start;
+    send_options(e, true);
     if (!proto_send(e, "ucinewgame")) {
         snprintf(err, errlen, "cannot write to engine (it has exited)");
         return false;
@@ -119,22 +133,23 @@ static void parse_info(const char *line, EngineReply *reply) {
     }
 }
 
-/* Builds "position ... moves ..." into a heap string. */
-static char *position_command(const GoRequest *req) {
-    size_t cap = 64 + strlen(req->start->fen) + (size_t)req->moveCount * 6;
+/* Builds "position ... moves ..." into a heap string, with extra (a ponder move) appended unless NULL. */
+static char *position_command(const GoRequest *req, const char *extra) {
+    size_t cap = 64 + strlen(req->start->fen) + (size_t)req->moveCount * 6 + (extra ? strlen(extra) + 8 : 0);
     char *cmd = malloc(cap);
     if (!cmd) return NULL;
     size_t n = req->start->standard ? (size_t)snprintf(cmd, cap, "position startpos")
                                     : (size_t)snprintf(cmd, cap, "position fen %s", req->start->fen);
-    if (req->moveCount > 0) n += (size_t)snprintf(cmd + n, cap - n, " moves");
+    if (req->moveCount > 0 || extra) n += (size_t)snprintf(cmd + n, cap - n, " moves");
     for (int i = 0; i < req->moveCount; i++) n += (size_t)snprintf(cmd + n, cap - n, " %s", req->moves[i].uci);
+    if (extra) snprintf(cmd + n, cap - n, " %s", extra);
     return cmd;
 }
 
-/* Builds the go command for this engine's limits. */
-static void go_command(const Engine *e, const GoRequest *req, char *out, size_t len) {
+/* Builds the go command ("go ponder" when ponder) for this engine's limits. */
+static void go_command(const Engine *e, const GoRequest *req, bool ponder, char *out, size_t len) {
     const TimeControl *tc = &e->cfg->tc;
-    size_t n = (size_t)snprintf(out, len, "go");
+    size_t n = (size_t)snprintf(out, len, ponder ? "go ponder" : "go");
     if (tc->moveTime > 0) {
         n += (size_t)snprintf(out + n, len - n, " movetime %lld", (long long)(tc->moveTime * 1000 + 0.5));
     } else if (tc->hasClock) {
@@ -169,19 +184,73 @@ static void uci_resync(Engine *e, char *line) {
     }
 }
 
+/* Sends the position and go; false when the engine cannot be written to. */
+static bool send_search(Engine *e, const GoRequest *req, const char *ponderMove) {
+    char go[256];
+    char *pos = position_command(req, ponderMove);
+    go_command(e, req, ponderMove != NULL, go, sizeof go);
+    bool ok = pos && proto_send(e, "%s", pos) && proto_send(e, "%s", go);
+    free(pos);
+    return ok;
+}
+
+void uci_ponder(Engine *e, const GoRequest *req, const char *ponderMove) {
+    snprintf(e->ponderMove, sizeof e->ponderMove, "%s", ponderMove);
+    e->ponderBase = req->moveCount;
+    e->pondering = send_search(e, req, ponderMove);
+}
+
+bool uci_end_ponder(Engine *e) {
+    char *line = malloc(PROC_LINE_MAX);
+    e->pondering = false;
+    if (line) uci_resync(e, line);
+    else engine_stop(e, 0.1);
+    free(line);
+    return e->running;
+}
+
+/* True when the opponent played the move the running ponder search expected. */
+static bool ponder_hit(const Engine *e, const GoRequest *req) {
+    return req->moveCount == e->ponderBase + 1 && strcmp(req->moves[req->moveCount - 1].uci, e->ponderMove) == 0;
+}
+
+/* Starts the search for this move: ponderhit on a correct guess, else (after ending a missed ponder search) position + go. */
+static bool begin_search(Engine *e, const GoRequest *req, EngineReply *reply) {
+    bool hit = e->pondering && ponder_hit(e, req);
+    if (e->pondering && !hit && !uci_end_ponder(e)) {
+        reply->kind = REPLY_PROTOCOL;
+        snprintf(reply->detail, sizeof reply->detail, "no bestmove within %.1f s of stop (ponder search)",
+                 PROTO_RESYNC_TIMEOUT);
+        return false;
+    }
+    e->pondering = false;
+    if (hit ? proto_send(e, "ponderhit") : send_search(e, req, NULL)) return true;
+    reply->kind = REPLY_DISCONNECT;
+    snprintf(reply->detail, sizeof reply->detail, "cannot write to engine (it has exited)");
+    return false;
+}
+
+/* Reads "bestmove X [ponder Y]" into reply. */
+static void parse_bestmove(const Engine *e, const char *line, EngineReply *reply) {
+    reply->kind = REPLY_MOVE;
+    const char *rest = proto_token(line + 8, reply->move, sizeof reply->move);
+    if (!rest) reply->move[0] = '\0';
+    char tok[16];
+    if (rest && e->cfg->ponder && (rest = proto_token(rest, tok, sizeof tok)) && strcmp(tok, "ponder") == 0)
+        proto_token(rest, reply->ponder, sizeof reply->ponder);
+}
+
 void uci_go(Engine *e, const GoRequest *req, EngineReply *reply) {
     char *line = malloc(PROC_LINE_MAX);
-    char *pos = position_command(req);
-    char go[256];
-    go_command(e, req, go, sizeof go);
-    if (!line || !pos || !proto_send(e, "%s", pos) || !proto_send(e, "%s", go)) {
-        reply->kind = REPLY_DISCONNECT;
-        snprintf(reply->detail, sizeof reply->detail, "cannot write to engine (it has exited)");
-        free(line);
-        free(pos);
+    if (!line) {
+        reply->kind = REPLY_PROTOCOL;
+        snprintf(reply->detail, sizeof reply->detail, "out of memory");
         return;
     }
-    free(pos);
+    if (!begin_search(e, req, reply)) {
+        free(line);
+        return;
+    }
     double start = clock_now();
     for (;;) {
         ReadResult r = proto_read(e, line, start + req->allowance);
@@ -190,8 +259,7 @@ void uci_go(Engine *e, const GoRequest *req, EngineReply *reply) {
             if (strncmp(line, "info", 4) == 0 && (line[4] == ' ' || line[4] == '\0')) {
                 parse_info(line, reply);
             } else if (strncmp(line, "bestmove", 8) == 0 && (line[8] == ' ' || line[8] == '\0')) {
-                reply->kind = REPLY_MOVE;
-                if (!proto_token(line + 8, reply->move, sizeof reply->move)) reply->move[0] = '\0';
+                parse_bestmove(e, line, reply);
                 break;
             }
             continue;

@@ -103,11 +103,15 @@ static bool xboard_sync(Engine *e, double timeout, char *err, size_t errlen) {
     return proto_handshake(e, ping, is_pong, n, "ping", timeout, err, errlen);
 }
 
-/* Sends option.X=Y settings in the forms xboard knows (memory, cores, option). */
-static void send_options(Engine *e) {
+/* Sends the option.X=Y settings in the forms xboard knows (memory, cores, option): the ones set once
+   at start-up (rotating false) or before every game (rotating true). */
+static void send_options(Engine *e, bool rotating) {
+    char value[1024];
     for (int i = 0; i < e->cfg->optionCount; i++) {
         const EngineOption *o = &e->cfg->options[i];
-        const char *v = strcasecmp(o->value, "true") == 0 ? "1" : strcasecmp(o->value, "false") == 0 ? "0" : o->value;
+        if (o->rotate != rotating) continue;
+        engine_option_value(o, e->newGames, value, sizeof value);
+        const char *v = strcasecmp(value, "true") == 0 ? "1" : strcasecmp(value, "false") == 0 ? "0" : value;
         if (strcasecmp(o->name, "Hash") == 0 && e->xb.memory) proto_send(e, "memory %s", v);
         else if ((strcasecmp(o->name, "Threads") == 0 || strcasecmp(o->name, "Cores") == 0) && e->xb.smp)
             proto_send(e, "cores %s", v);
@@ -146,7 +150,7 @@ bool xboard_start(Engine *e, char *err, size_t errlen) {
     free(line);
     if (!ok) return false;
     snprintf(e->idName, sizeof e->idName, "%s", e->xb.myname);
-    send_options(e);
+    send_options(e, false);
     return xboard_sync(e, e->initTimeout, err, errlen);
 }
 
@@ -186,6 +190,7 @@ static void level_time(double seconds, char *out, size_t len) {
 
 bool xboard_new_game(Engine *e, const GameStart *start, char *err, size_t errlen) {
     const TimeControl *tc = &e->cfg->tc;
+    send_options(e, true);
     if (!proto_send(e, "new")) {
         snprintf(err, errlen, "cannot write to engine (it has exited)");
         return false;
@@ -197,7 +202,7 @@ bool xboard_new_game(Engine *e, const GameStart *start, char *err, size_t errlen
         proto_send(e, "variant fischerandom");
     }
     proto_send(e, "force");
-    proto_send(e, "easy");
+    proto_send(e, e->cfg->ponder ? "hard" : "easy");
     proto_send(e, "post");
     if (!start->standard) {
         if (e->xb.setboard) proto_send(e, "setboard %s", start->fen);
