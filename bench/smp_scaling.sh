@@ -4,20 +4,22 @@
 # highest thread count against Threads 1 at the same time control.
 #
 #   bench/smp_scaling.sh [-d DEPTH] [-n POSITIONS] [-r RUNS] [-T "1 2"] [-H HASH_MB]
-#                        [-m GAMES] [-t TC] [-x GIZUM]
+#                        [-m GAMES] [-t TC] [-s "ELO0 ELO1"] [-x GIZUM]
 #
 # Defaults: depth 16, the first 10 middlegame/opening bench positions, 1 run
 # per position and thread count, threads "1 2", Hash 64, no match (-m 0).
-# Time-to-depth is the `time` of the first "info depth DEPTH" line; every
+# Time-to-depth is the `time` of the line reporting the finished iteration DEPTH; every
 # position starts from a fresh table (ucinewgame). Prints one row per
 # position and the geometric-mean speed-up and nps ratio; with -m GAMES it
 # plays that many games (pairs of colour-reversed openings) at TC (default
-# 10+0.1) and prints the Elo difference with its 95 % error bar.
+# 10+0.1) and prints the Elo difference with its 95 % error bar; with -s it
+# stops earlier when an SPRT (logistic Elo bounds ELO0, ELO1) decides.
+# -n 0 skips the time-to-depth part.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
-depth=16 count=10 runs=1 threadlist="1 2" hash=64 games=0 tc="10+0.1" exe=./gizum
-while getopts "d:n:r:T:H:m:t:x:" opt; do
+depth=16 count=10 runs=1 threadlist="1 2" hash=64 games=0 tc="10+0.1" exe=./gizum sprt=()
+while getopts "d:n:r:T:H:m:t:s:x:" opt; do
     case $opt in
     d) depth=$OPTARG ;;
     n) count=$OPTARG ;;
@@ -26,8 +28,9 @@ while getopts "d:n:r:T:H:m:t:x:" opt; do
     H) hash=$OPTARG ;;
     m) games=$OPTARG ;;
     t) tc=$OPTARG ;;
+    s) read -r elo0 elo1 <<<"$OPTARG"; sprt=(-sprt elo0="$elo0" elo1="$elo1" model=logistic) ;;
     x) exe=$OPTARG ;;
-    *) sed -n '2,16p' "$0"; exit 2 ;;
+    *) sed -n '2,19p' "$0"; exit 2 ;;
     esac
 done
 [ -x "$exe" ] || make -s
@@ -60,7 +63,8 @@ search() {
     local result=""
     while read -r line <&"${ENGINE[0]}"; do
         case "$line" in
-        "info depth $depth "*) [ -z "$result" ] && result=$(echo "$line" |
+        *currmove* | *lowerbound* | *upperbound*) ;; # not a finished iteration
+        "info depth $depth "*" pv "*) [ -z "$result" ] && result=$(echo "$line" |
                 awk '{for (i = 1; i < NF; i++) { if ($i == "time") t = $(i+1); if ($i == "nodes") n = $(i+1); if ($i == "nps") s = $(i+1) } print t, n, s}') ;;
         bestmove*) break ;;
         esac
@@ -70,10 +74,10 @@ search() {
     echo "${result:-0 0 0}"
 }
 
-echo "Time to depth $depth and nodes/second, Hash $hash MB, $runs run(s) per position ($(nproc) cores online)"
+[ "$count" -gt 0 ] && echo "Time to depth $depth and nodes/second, Hash $hash MB, $runs run(s) per position ($(nproc) cores online)"
 header="pos"
 for t in $threadlist; do header="$header  T${t}_ms  T${t}_knps"; done
-echo "$header"
+[ "$count" -gt 0 ] && echo "$header"
 declare -A logsum
 for t in $threadlist; do logsum[time$t]=0; logsum[nps$t]=0; done
 for ((p = 0; p < count; p++)); do
@@ -94,7 +98,7 @@ for ((p = 0; p < count; p++)); do
 done
 first=${threadlist%% *}
 for t in $threadlist; do
-    [ "$t" = "$first" ] && continue
+    [ "$t" = "$first" ] || [ "$count" -eq 0 ] && continue
     awk -v a="${logsum[time$first]}" -v b="${logsum[time$t]}" -v c="${logsum[nps$first]}" -v d="${logsum[nps$t]}" \
         -v n="$count" -v t="$t" -v f="$first" 'BEGIN {
             printf "Threads %s vs %s: time-to-depth speed-up %.2fx, nps ratio %.2fx (geometric means)\n",
@@ -106,14 +110,13 @@ if [ "$games" -gt 0 ]; then
     [ -x ./gizum-match ] || make -s match
     openings=/work/shared/openings/noob_3moves.epd
     [ -f "$openings" ] || openings=books/openings.epd
-    log=$(mktemp)
+    log=smp-match.log
     ./gizum-match -engine cmd="$exe" name="Threads$last" option.Threads="$last" \
         -engine cmd="$exe" name="Threads$first" option.Threads="$first" \
         -each tc="$tc" option.Hash="$hash" -openings file="$openings" format=epd order=random seed=1 \
         -games 2 -rounds $((games / 2)) -concurrency 1 \
         -draw movenumber=40 movecount=8 score=10 -resign movecount=4 score=1000 \
-        -ratinginterval 1000 >"$log" 2>&1 || true
-    echo "Match at tc=$tc, concurrency 1:"
-    grep -E '^(Score of|Elo difference)' "$log" | tail -n 2
-    rm -f "$log"
+        "${sprt[@]}" -ratinginterval 1000 >"$log" 2>&1 || true
+    echo "Match at tc=$tc, concurrency 1 (games and engine output: $log):"
+    grep -E '^(Score of|Elo difference|Pentanomial|SPRT)' "$log" | tail -n 5
 fi
