@@ -12,10 +12,12 @@
  * the rest linearly). UCI_Elo at STRENGTH_ELO_MAX or above is full
  * strength; the last row is what a level just below it plays like.
  *
- * Measured against Stockfish 15.1 at the same UCI_Elo (5s+0.05s, 20-30
- * games a row; README): 1350 scored 48 %, 2000 60 %, 2200 55 %. The 1700
- * row is interpolated between measured settings (depth 5 lost clearly to
- * Stockfish 2000, depth 8 beat Stockfish 1700 19-0-1) and not yet re-measured.
+ * Measured against Stockfish 15.1 at the same UCI_Elo (bench/calibrate_strength.sh,
+ * 5s+0.05s, noob_3moves openings, both colours; README has the table): with
+ * these rows 1350 scored 53.5 % (100 games), 1700 50.5 % (100), 2000 52.5 %
+ * (80), 2200 53.8 % (40). Settings tried on the way: 2000 with depth 10 / 150k
+ * nodes 39.5 % (100 games) and depth 12 / 400k 73.5 % (34); 2200 with depth
+ * 13 / 1M 38.5 % (39) and depth 18 / 3M 65.0 % (70).
  */
 typedef struct {
     int elo;
@@ -30,9 +32,9 @@ static const StrengthAnchor Anchors[] = {
     /* elo   depth  nodes     lines margin noise */
     {1350,   3,     3000,     4,    130,   110},
     {1700,   6,     10000,    3,    60,    40},
-    {2000,   10,    150000,   2,    20,    12},
-    {2200,   13,    1000000,  1,    0,     0},
-    {STRENGTH_ELO_MAX, 20, 2000000, 1, 0, 0},
+    {2000,   11,    200000,   2,    15,    10},
+    {2200,   15,    1600000,  1,    0,     0},
+    {STRENGTH_ELO_MAX, 24, 8000000, 1, 0, 0},
 };
 enum { ANCHOR_COUNT = sizeof Anchors / sizeof Anchors[0] };
 
