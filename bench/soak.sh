@@ -2,7 +2,7 @@
 # Soak test (issue 7): many fast games in the hardest conditions a tournament
 # gives an engine, counting every crash, time loss, illegal move and stall.
 #
-#   bench/soak.sh [-s SCALE] [-x GIZUM] [-o OUTDIR]
+#   bench/soak.sh [-s SCALE] [-l "self gauntlet moves"] [-x GIZUM] [-o OUTDIR]
 #
 # Legs (game counts are multiplied by SCALE, default 1 = 2000 games):
 #   self      Gizum vs Gizum, 1s+0.01s, Threads 2, Ponder on, Hash changed
@@ -19,14 +19,15 @@
 # Debian engines that are not installed are skipped. Prints one line per leg
 # and a total; the closing line "N passed, M failed" counts one check per leg
 # (a leg fails on any Gizum crash, time loss, illegal move or stall).
-# Logs and PGNs go to OUTDIR (default soak-logs/).
+# -l runs only the named legs. Logs and PGNs go to OUTDIR (default soak-logs/).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
-scale=1 exe=./gizum outdir=soak-logs
-while getopts "s:x:o:" opt; do
+scale=1 exe=./gizum outdir=soak-logs legs="self gauntlet moves"
+while getopts "s:l:x:o:" opt; do
     case $opt in
     s) scale=$OPTARG ;;
+    l) legs=$OPTARG ;;
     x) exe=$OPTARG ;;
     o) outdir=$OPTARG ;;
     *) sed -n '2,22p' "$0"; exit 2 ;;
@@ -63,6 +64,7 @@ passed=0 failed=0 totalGames=0
 declare -A total
 run_leg() {
     local leg=$1 games=$2 concurrency=$3 encounters=$4; shift 4
+    case " $legs " in *" $leg "*) ;; *) return 0 ;; esac
     local log="$outdir/$leg.log" pgn="$outdir/$leg.pgn"
     rm -f "$pgn"
     ./gizum-match "$@" "${common[@]}" -srand "$RANDOM" -games 2 -rounds $((games / 2 / encounters)) \
