@@ -458,7 +458,7 @@ static void test_options(Session *s) {
         const OptionInfo *o = &opts[i];
         if (strcmp(o->type, "spin") == 0) {
             spins++;
-            snprintf(expect, sizeof expect, "info string %s: value must be an integer from %lld to %lld", o->name,
+            snprintf(expect, sizeof expect, "info string %.63s: value must be an integer from %lld to %lld", o->name,
                      o->min, o->max);
             char low[32], high[32];
             snprintf(low, sizeof low, "%lld", o->min - 1);
@@ -467,45 +467,45 @@ static void test_options(Session *s) {
                                  "99999999999999999999", "-99999999999999999999", "2147483648", "-2147483649",
                                  "9223372036854775807", "-9223372036854775808", "1 2", "true"};
             for (size_t b = 0; b < sizeof bad / sizeof bad[0]; b++) {
-                snprintf(line, sizeof line, "setoption name %s value %s", o->name, bad[b]);
+                snprintf(line, sizeof line, "setoption name %.63s value %s", o->name, bad[b]);
                 run_row_bytes(s, line, strlen(line), expect, 0, 0, line);
             }
             /* Without 'value', and with the name in another case. */
-            snprintf(line, sizeof line, "setoption name %s", o->name);
+            snprintf(line, sizeof line, "setoption name %.63s", o->name);
             run_row_bytes(s, line, strlen(line), expect, 0, 0, line);
-            snprintf(line, sizeof line, "setoption name %s value -1", o->name);
+            snprintf(line, sizeof line, "setoption name %.63s value -1", o->name);
             if (o->min >= 0) run_row_bytes(s, line, strlen(line), expect, 0, 0, line);
         } else if (strcmp(o->type, "check") == 0) {
             checks++;
-            snprintf(expect, sizeof expect, "info string %s: value must be true or false", o->name);
+            snprintf(expect, sizeof expect, "info string %.63s: value must be true or false", o->name);
             const char *bad[] = {"", "1", "0", "yes", "no", "on", "off", "truee", "t", "-1", "99999999999999999999",
                                  "true false"};
             for (size_t b = 0; b < sizeof bad / sizeof bad[0]; b++) {
-                snprintf(line, sizeof line, "setoption name %s value %s", o->name, bad[b]);
+                snprintf(line, sizeof line, "setoption name %.63s value %s", o->name, bad[b]);
                 run_row_bytes(s, line, strlen(line), expect, 0, 0, line);
             }
-            snprintf(line, sizeof line, "setoption name %s", o->name);
+            snprintf(line, sizeof line, "setoption name %.63s", o->name);
             run_row_bytes(s, line, strlen(line), expect, 0, 0, line);
         } else if (strcmp(o->type, "string") == 0) {
             /* An overlong value is refused whole; the option keeps its value. */
-            snprintf(line, sizeof line, "setoption name %s value %s", o->name, big);
+            snprintf(line, sizeof line, "setoption name %.63s value %s", o->name, big);
             run_row_bytes(s, line, strlen(line), "info string setoption: option value too long", 0, 0,
                           "string option: overlong value");
         } else if (strcmp(o->type, "button") == 0) {
             /* A button ignores any value. */
-            snprintf(line, sizeof line, "setoption name %s value garbage 99999999999999999999", o->name);
+            snprintf(line, sizeof line, "setoption name %.63s value garbage 99999999999999999999", o->name);
             run_row_bytes(s, line, strlen(line), NO_REACTION, 0, 0, line);
         }
         /* Mixed-case name: found; wrong type for spins and checks. */
         char lower[64];
-        snprintf(lower, sizeof lower, "%s", o->name);
+        snprintf(lower, sizeof lower, "%.63s", o->name);
         for (char *p = lower; *p; p++)
             if (*p >= 'A' && *p <= 'Z') *p = (char)(*p - 'A' + 'a');
         snprintf(line, sizeof line, "setoption name %s value ~", lower);
         if (strcmp(o->type, "spin") == 0 || strcmp(o->type, "check") == 0)
             run_row_bytes(s, line, strlen(line), "info string ", 0, 0, line);
         /* A name with a trailing word is another option. */
-        snprintf(line, sizeof line, "setoption name %s x value 1", o->name);
+        snprintf(line, sizeof line, "setoption name %.63s x value 1", o->name);
         run_row_bytes(s, line, strlen(line), "info string No such option", 0, 0, line);
     }
     CHECK(spins >= 6 && checks >= 4, "uci lists %d spin and %d check options", spins, checks);
