@@ -29,68 +29,89 @@ else
   $(error Unknown ARCH '$(ARCH)': use native, x86-64-bmi2, x86-64 or generic)
 endif
 
-# Objects go to a directory per configuration so builds never mix flags.
+# Objects go to a directory per configuration so builds never mix flags;
+# -MMD -MP writes each object's exact header dependencies beside it.
 BUILD    = build/$(ARCH)-$(CC)$(BUILD_SUFFIX)
-SRC      = $(wildcard src/*.c)
-OBJ      = $(SRC:src/%.c=$(BUILD)/%.o)
-LIBOBJ   = $(filter-out $(BUILD)/main.o,$(OBJ))
+DEPFLAGS = -MMD -MP
+
+# The layers, bottom up (README: "Source layout"). The board layer needs
+# nothing above it; programs that use only the board (gizum-match, the
+# board tests) link libboard.a alone, so a call into a higher layer is a
+# link error there. Everything else in src/ is the engine: evaluation,
+# search, and the protocol and tools on top (openings needs the search).
+BOARD_SRC  = $(addprefix src/,bitboard.c attacks.c magics.c zobrist.c position.c fen.c \
+               movegen.c notation.c perft.c book/book.c book/pgn.c book/bookmaker.c)
+ENGINE_SRC = $(filter-out $(BOARD_SRC) src/main.c,$(wildcard src/*.c src/book/*.c))
+BOARD_OBJ  = $(BOARD_SRC:%.c=$(BUILD)/%.o)
+ENGINE_OBJ = $(ENGINE_SRC:%.c=$(BUILD)/%.o)
+BOARD_LIB  = $(BUILD)/libboard.a
+ENGINE_LIB = $(BUILD)/libengine.a
+ENGINE_LIBS = $(ENGINE_LIB) $(BOARD_LIB)
+
+# The match runner gizum-match (tools/match/), a program of its own on the
+# board layer. MATCHEXE is independent of EXE: OpenBench builds the engine
+# as EXE=Name-<sha>, and the runner's name must never collide with it.
+MATCHEXE = gizum-match
+MATCHSRC = $(wildcard tools/match/*.c)
+MATCHOBJ = $(MATCHSRC:%.c=$(BUILD)/%.o)
+MATCHLIBOBJ = $(filter-out $(BUILD)/tools/match/match_main.o,$(MATCHOBJ))
+
+# Test programs: tests/test_*.c plus helpers (the fake engine). The board
+# tests link the board layer alone; test_match links the runner's modules.
 TESTSRC  = $(wildcard tests/test_*.c)
-TESTBIN  = $(TESTSRC:tests/%.c=$(BUILD)/tests/%)
 TESTAUX  = $(filter-out $(TESTSRC),$(wildcard tests/*.c))
-TESTAUXBIN = $(TESTAUX:tests/%.c=$(BUILD)/tests/%)
-# The match runner gizum-match (bench/match/), built on src objects; its
-# test program links its modules too. gizum-asan pairs with gizum-match-asan.
-MATCHEXE = $(patsubst gizum%,gizum-match%,$(EXE))
-MATCHSRC = $(wildcard bench/match/*.c)
-MATCHOBJ = $(MATCHSRC:bench/match/%.c=$(BUILD)/match/%.o)
-MATCHLIBOBJ = $(filter-out $(BUILD)/match/match_main.o,$(MATCHOBJ))
+TESTBIN  = $(TESTSRC:tests/%.c=$(BUILD)/tests/%) $(TESTAUX:tests/%.c=$(BUILD)/tests/%)
+BOARD_TESTS = test_attacks test_fen test_movegen test_perft test_san test_zobrist test_book fake_engine
+BOARD_TESTBIN  = $(addprefix $(BUILD)/tests/,$(BOARD_TESTS))
+ENGINE_TESTBIN = $(filter-out $(BOARD_TESTBIN) $(BUILD)/tests/test_match,$(TESTBIN))
 
 .PHONY: all test clean sanitize tsan debug magics match
 
 all: $(EXE)
 
-$(EXE): $(OBJ)
+$(EXE): $(BUILD)/src/main.o $(ENGINE_LIBS)
 	$(CC) $(CFLAGS) -o $@ $^ $(LDFLAGS)
 
-$(BUILD)/%.o: src/%.c $(wildcard src/*.h) | $(BUILD)
-	$(CC) $(CFLAGS) -c -o $@ $<
+$(BUILD)/%.o: %.c
+	@mkdir -p $(@D)
+	$(CC) $(CFLAGS) $(DEPFLAGS) -Isrc -Itools/match -c -o $@ $<
 
-$(BUILD)/tests/%: tests/%.c $(LIBOBJ) $(wildcard tests/*.h) | $(BUILD)
-	$(CC) $(CFLAGS) -Isrc -o $@ $< $(LIBOBJ) $(LDFLAGS)
+$(BOARD_LIB): $(BOARD_OBJ)
+	rm -f $@ && ar rcs $@ $^
 
-$(BUILD):
-	mkdir -p $(BUILD)/tests
+$(ENGINE_LIB): $(ENGINE_OBJ)
+	rm -f $@ && ar rcs $@ $^
 
 match: $(MATCHEXE)
 
-# Linked through an archive so only the board layers it uses are pulled in.
-$(MATCHEXE): $(MATCHOBJ) $(BUILD)/match/libgizum.a
+$(MATCHEXE): $(MATCHOBJ) $(BOARD_LIB)
 	$(CC) $(CFLAGS) -o $@ $^ $(LDFLAGS)
 
-$(BUILD)/match/libgizum.a: $(LIBOBJ)
-	@mkdir -p $(BUILD)/match
-	rm -f $@ && ar rcs $@ $^
+$(BOARD_TESTBIN): $(BUILD)/tests/%: $(BUILD)/tests/%.o $(BOARD_LIB)
+	$(CC) $(CFLAGS) -o $@ $^ $(LDFLAGS)
 
-$(BUILD)/match/%.o: bench/match/%.c $(wildcard bench/match/*.h) $(wildcard src/*.h) | $(BUILD)
-	@mkdir -p $(BUILD)/match
-	$(CC) $(CFLAGS) -Isrc -c -o $@ $<
+$(ENGINE_TESTBIN): $(BUILD)/tests/%: $(BUILD)/tests/%.o $(ENGINE_LIBS)
+	$(CC) $(CFLAGS) -o $@ $^ $(LDFLAGS)
 
-$(BUILD)/tests/test_match: tests/test_match.c $(MATCHLIBOBJ) $(BUILD)/match/libgizum.a $(wildcard tests/*.h) | $(BUILD)
-	$(CC) $(CFLAGS) -Isrc -Ibench/match -o $@ $< $(MATCHLIBOBJ) $(BUILD)/match/libgizum.a $(LDFLAGS)
+$(BUILD)/tests/test_match: $(BUILD)/tests/test_match.o $(MATCHLIBOBJ) $(BOARD_LIB)
+	$(CC) $(CFLAGS) -o $@ $^ $(LDFLAGS)
 
-# Builds everything, then runs every test program; the last line is the total.
-test: $(EXE) $(MATCHEXE) $(TESTBIN) $(TESTAUXBIN)
-	@GIZUM=./$(EXE) TESTBIN=$(BUILD)/tests sh tests/run_all.sh
+-include $(shell find build -name '*.d' 2>/dev/null)
+
+# Builds everything, then runs every test program; the last line is the
+# total. `make test T=fen` runs only the tests whose name contains "fen".
+test: $(EXE) $(MATCHEXE) $(TESTBIN)
+	@GIZUM=./$(EXE) MATCH=./$(MATCHEXE) TESTBIN=$(BUILD)/tests ONLY='$(T)' sh tests/run_all.sh
 
 # The test suite under AddressSanitizer + UndefinedBehaviorSanitizer.
 sanitize:
-	$(MAKE) test EXE=gizum-asan BUILD_SUFFIX=-asan OPT="-O1 -g -fno-omit-frame-pointer" \
+	$(MAKE) test EXE=gizum-asan MATCHEXE=gizum-match-asan BUILD_SUFFIX=-asan OPT="-O1 -g -fno-omit-frame-pointer" \
 		EXTRA_CFLAGS="-fsanitize=address,undefined -fno-sanitize-recover=all" \
 		EXTRA_LDFLAGS="-fsanitize=address,undefined"
 
 # The test suite under ThreadSanitizer (the search runs on several threads).
 tsan:
-	$(MAKE) test EXE=gizum-tsan BUILD_SUFFIX=-tsan OPT="-O1 -g -fno-omit-frame-pointer" \
+	$(MAKE) test EXE=gizum-tsan MATCHEXE=gizum-match-tsan BUILD_SUFFIX=-tsan OPT="-O1 -g -fno-omit-frame-pointer" \
 		EXTRA_CFLAGS="-fsanitize=thread" EXTRA_LDFLAGS="-fsanitize=thread"
 
 debug:
@@ -110,9 +131,11 @@ openings: $(EXE)
 	./$(EXE) openings --book books/gizum.bin --count 300 --min-plies 6 --max-plies 8 --depth 10 --margin 50 --seed 1 > books/openings.epd
 
 # Regenerates the committed magic multipliers (src/magics.c) with our own search.
-magics: | $(BUILD)
+# Writes a temporary file first: a failing generator leaves src/magics.c intact.
+magics:
+	@mkdir -p $(BUILD)
 	$(CC) $(STD) -O2 -o $(BUILD)/magic_gen tools/magic_gen.c src/bitboard.c
-	$(BUILD)/magic_gen > src/magics.c
+	$(BUILD)/magic_gen > $(BUILD)/magics.c.tmp && mv $(BUILD)/magics.c.tmp src/magics.c
 
 # libFuzzer targets (fuzz/fuzz_*.c), built with clang into build/fuzz/ and
 # linked with engine and match-tool objects instrumented the same way
@@ -123,22 +146,18 @@ FUZZSAN    = -fsanitize=address,undefined -fno-sanitize-recover=all
 FUZZCFLAGS = $(STD) $(WARN) -O1 -g -fno-omit-frame-pointer -pthread $(ARCHFLAGS)
 FUZZSRC    = $(wildcard fuzz/fuzz_*.c)
 FUZZBIN    = $(FUZZSRC:fuzz/%.c=$(FUZZDIR)/%)
-FUZZOBJ    = $(filter-out $(FUZZDIR)/obj/main.o,$(SRC:src/%.c=$(FUZZDIR)/obj/%.o)) $(FUZZDIR)/match/match_openings.o
+FUZZOBJ    = $(patsubst %.c,$(FUZZDIR)/%.o,$(BOARD_SRC) $(ENGINE_SRC) tools/match/match_openings.c)
 
 .PHONY: fuzz check-valgrind
 .SECONDARY: $(FUZZOBJ)
 fuzz: $(FUZZBIN)
 
-$(FUZZDIR)/%: fuzz/%.c fuzz/fuzz_common.h $(FUZZOBJ)
-	$(FUZZCC) $(FUZZCFLAGS) $(FUZZSAN) -fsanitize=fuzzer -Isrc -Ibench/match -o $@ $< $(FUZZOBJ) -pthread -lm
+$(FUZZBIN): $(FUZZDIR)/%: fuzz/%.c fuzz/fuzz_common.h $(FUZZOBJ)
+	$(FUZZCC) $(FUZZCFLAGS) $(FUZZSAN) -fsanitize=fuzzer -Isrc -Itools/match -o $@ $< $(FUZZOBJ) -pthread -lm
 
-$(FUZZDIR)/obj/%.o: src/%.c $(wildcard src/*.h)
-	@mkdir -p $(FUZZDIR)/obj
-	$(FUZZCC) $(FUZZCFLAGS) $(FUZZSAN) -fsanitize=fuzzer-no-link -c -o $@ $<
-
-$(FUZZDIR)/match/%.o: bench/match/%.c $(wildcard bench/match/*.h) $(wildcard src/*.h)
-	@mkdir -p $(FUZZDIR)/match
-	$(FUZZCC) $(FUZZCFLAGS) $(FUZZSAN) -fsanitize=fuzzer-no-link -Isrc -c -o $@ $<
+$(FUZZDIR)/%.o: %.c
+	@mkdir -p $(@D)
+	$(FUZZCC) $(FUZZCFLAGS) $(FUZZSAN) $(DEPFLAGS) -fsanitize=fuzzer-no-link -Isrc -Itools/match -c -o $@ $<
 
 # A short bench, a one-shot search and a scripted UCI session (searches,
 # option changes, bad input, stop, quit) under valgrind memcheck: any error
@@ -161,4 +180,4 @@ check-valgrind:
 	  printf 'go movetime 500\n'; sleep 2; printf 'quit\n'; } | $(VALGRIND) ./$(VALGRIND_EXE) >/dev/null
 
 clean:
-	rm -rf build gizum gizum-asan gizum-debug gizum-tsan gizum-match gizum-match-asan gizum-valgrind
+	rm -rf build gizum gizum-asan gizum-debug gizum-tsan gizum-match gizum-match-asan gizum-match-tsan gizum-valgrind

@@ -14,7 +14,8 @@
 #include <sys/mman.h>
 #include <unistd.h>
 
-#include "book.h"
+#include "book/book.h"
+#include "fen.h"
 #include "fuzz_common.h"
 
 enum { WALK_PLIES = 24, RAW_CODES_CHECKED = 256 };
@@ -32,7 +33,7 @@ static void remove_out_dir(void) {
 int LLVMFuzzerInitialize(int *argc, char ***argv) {
     (void)argc;
     (void)argv;
-    gizum_init();
+    engine_init();
     Pos = fuzz_new_position();
     BookFd = memfd_create("fuzz-book", 0);
     if (BookFd < 0) abort();

@@ -15,6 +15,7 @@
 #include <string.h>
 
 #include "init.h"
+#include "fen.h"
 #include "movegen.h"
 #include "notation.h"
 #include "perft.h"

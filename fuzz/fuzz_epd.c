@@ -1,5 +1,5 @@
 /*
- * Fuzz target: the match tool's opening reader (bench/match/match_openings.h).
+ * Fuzz target: the match tool's opening reader (tools/match/match_openings.h).
  *
  * Input: arbitrary bytes as an openings file, read (through an in-memory
  * file named via /proc) as EPD and as PGN, for standard chess and Chess960,
@@ -13,6 +13,7 @@
 #include <unistd.h>
 
 #include "fuzz_common.h"
+#include "fen.h"
 #include "match_openings.h"
 
 enum { GET_CHECKS = 40 };
@@ -25,7 +26,7 @@ static char FilePath[64];
 int LLVMFuzzerInitialize(int *argc, char ***argv) {
     (void)argc;
     (void)argv;
-    gizum_init();
+    engine_init();
     Pos = fuzz_new_position();
     Scratch = fuzz_new_position();
     FileFd = memfd_create("fuzz-openings", 0);

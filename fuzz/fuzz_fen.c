@@ -15,6 +15,7 @@
  * incremental key right and its SAN and UCI texts parse back to it.
  */
 #include "fuzz_common.h"
+#include "fen.h"
 
 #include "eval.h"
 
@@ -31,7 +32,7 @@ static Position *Pos, *Scratch, *Before;
 int LLVMFuzzerInitialize(int *argc, char ***argv) {
     (void)argc;
     (void)argv;
-    gizum_init();
+    engine_init();
     Pos = fuzz_new_position();
     Scratch = fuzz_new_position();
     Before = fuzz_new_position();

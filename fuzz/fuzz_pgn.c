@@ -12,9 +12,10 @@
  */
 #include <unistd.h>
 
-#include "book.h"
+#include "book/book.h"
+#include "fen.h"
 #include "fuzz_common.h"
-#include "pgn.h"
+#include "book/pgn.h"
 
 enum { BOOK_PROBE_MAX = 64 };
 
@@ -30,7 +31,7 @@ static void remove_book_dir(void) {
 int LLVMFuzzerInitialize(int *argc, char ***argv) {
     (void)argc;
     (void)argv;
-    gizum_init();
+    engine_init();
     Pos = fuzz_new_position();
     Replay = fuzz_new_position();
     snprintf(BookDir, sizeof BookDir, "/tmp/gizum-fuzz-pgn-XXXXXX");

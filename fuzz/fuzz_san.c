@@ -10,6 +10,7 @@
  * moves, each played when legal, so parsing reaches positions deep in a game.
  */
 #include "fuzz_common.h"
+#include "fen.h"
 
 enum { SAN_TEXT_MAX = 1024, WALK_BYTES = 12, SEQUENCE_PLIES_MAX = 200 };
 
@@ -34,7 +35,7 @@ static Position *Fixed_[FIXED_COUNT], *Work;
 int LLVMFuzzerInitialize(int *argc, char ***argv) {
     (void)argc;
     (void)argv;
-    gizum_init();
+    engine_init();
     for (int i = 0; i < FIXED_COUNT; i++) {
         Fixed_[i] = fuzz_new_position();
         char err[256];

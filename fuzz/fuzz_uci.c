@@ -33,6 +33,7 @@
 #include <unistd.h>
 
 #include "fuzz_common.h"
+#include "fen.h"
 #include "uci.h"
 
 /* Appended to every go: the later limits win, so each search is short. */
@@ -74,7 +75,7 @@ static void send_text(const char *text, size_t len) {
 int LLVMFuzzerInitialize(int *argc, char ***argv) {
     (void)argc;
     (void)argv;
-    gizum_init();
+    engine_init();
     Pos = fuzz_new_position();
     Scratch = fuzz_new_position();
     int in[2], out[2];

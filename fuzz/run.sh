@@ -8,7 +8,7 @@
 # SECONDS = 0 only replays the committed seeds and the saved corpus (a quick
 # regression check: every reproducer of a fixed bug is among the seeds).
 #
-# Each target starts from its committed seeds in tests/corpus/<target>/ and
+# Each target starts from its committed seeds in fuzz/corpus/<target>/ and
 # keeps what it discovers in build/fuzz/corpus/<target>/ (not committed), so
 # later runs continue from there. A failing input is saved as
 # build/fuzz/artifacts/<target>/crash-* (or leak-*, timeout-*, oom-*);
@@ -47,7 +47,7 @@ for t in $targets; do
     fi
     work=build/fuzz/corpus/$t
     artifacts=build/fuzz/artifacts/$t
-    seeds=tests/corpus/$t
+    seeds=fuzz/corpus/$t
     mkdir -p "$work" "$artifacts" "$seeds"
     log=build/fuzz/$t.log
     # Texts (PGN, UCI sessions, EPD files) need longer inputs than FENs or SAN.

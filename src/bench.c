@@ -2,6 +2,7 @@
  * bench: fixed positions, fixed depth, fresh state, deterministic node count.
  */
 #include "bench.h"
+#include "fen.h"
 
 #include <inttypes.h>
 #include <stdlib.h>

@@ -63,9 +63,6 @@ void pawn_table_clear(PawnTable *table) {
     for (unsigned i = 0; i < PAWN_TABLE_SIZE; i++) table->entries[i].key = ~(Key)i;
 }
 
-/* No run-time tables yet: all weights are compile-time data. */
-void eval_init(void) {}
-
 /* ------------------------------------------------------------ helpers */
 
 /*

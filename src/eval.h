@@ -49,7 +49,6 @@ typedef struct {
 
 extern const EvalTermInfo EvalTerms[TERM_NB];
 
-void eval_init(void);
 /* Returns NULL if the memory is not available. */
 PawnTable *pawn_table_create(void);
 void pawn_table_destroy(PawnTable *table);

@@ -7,10 +7,11 @@
 #include <string.h>
 
 #include "bench.h"
-#include "bookmaker.h"
+#include "fen.h"
+#include "book/bookmaker.h"
 #include "eval.h"
 #include "init.h"
-#include "openings.h"
+#include "book/openings.h"
 #include "perft.h"
 #include "position.h"
 #include "uci.h"
@@ -127,7 +128,7 @@ static const ShellCommand Commands[] = {
 
 int main(int argc, char **argv) {
     setvbuf(stdout, NULL, _IOLBF, 0);
-    gizum_init();
+    engine_init();
     if (argc < 2) return uci_loop();
     for (size_t i = 0; i < sizeof Commands / sizeof Commands[0]; i++)
         if (strcmp(argv[1], Commands[i].name) == 0)

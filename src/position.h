@@ -54,20 +54,20 @@ typedef struct {
     StateInfo states[MAX_STATES];
 } Position;
 
-extern const char *const StartFEN;
-
-/* Builds Zobrist keys and castling tables; call once at start-up after attacks_init(). */
-void position_init(void);
+/* Builds the board layer's start-up tables (bitboards, attack tables). Call once. */
+void board_init(void);
 
 /*
- * Parses a FEN (also X-FEN and Shredder-FEN castling for Chess960; four to
- * six fields). On failure returns false, writes a message naming the fault
- * to err (if err is not NULL) and leaves pos untouched.
+ * Setting up a position piece by piece (fen.c, tests): clear, put the
+ * pieces, set side, counters and castling rights, then finish (keys and
+ * check information).
  */
-bool pos_set_fen(Position *pos, const char *fen, bool chess960, char *err, size_t errlen);
-void pos_set_startpos(Position *pos, bool chess960);
-/* Writes the FEN (Shredder-style castling letters only when needed in Chess960). Buffer >= 100. */
-void pos_get_fen(const Position *pos, char *out);
+void pos_clear(Position *pos, bool chess960);
+void pos_put_piece(Position *pos, Piece pc, Square s);
+/* Gives colour c the right to castle with the rook on rookSquare (king already placed). */
+void pos_add_castling_right(Position *pos, Color c, Square rookSquare);
+void pos_finish_setup(Position *pos);
+
 /* Copies a position (fixes the internal state pointer). */
 void pos_copy(Position *dst, const Position *src);
 

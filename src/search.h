@@ -69,7 +69,7 @@ typedef struct {
 
 enum { STACK_OFFSET = 6 };
 
-/* Builds the reduction table; called once by gizum_init(). */
+/* Builds the reduction table; called once by engine_init(). */
 void search_init(void);
 
 /*

@@ -2,6 +2,7 @@
  * Thread pool for Lazy SMP: creation, start/stop handshakes, output lock.
  */
 #include "thread.h"
+#include "fen.h"
 
 #include <stdarg.h>
 #include <stdio.h>

@@ -3,6 +3,7 @@
  * the protocol owns (current position, transposition table, thread pool).
  */
 #include "uci.h"
+#include "fen.h"
 
 #include <ctype.h>
 #include <errno.h>
@@ -15,7 +16,7 @@
 #include <unistd.h>
 
 #include "bench.h"
-#include "book.h"
+#include "book/book.h"
 #include "eval.h"
 #include "movegen.h"
 #include "notation.h"

@@ -14,6 +14,7 @@
 #include <time.h>
 
 #include "movegen.h"
+#include "fen.h"
 #include "position.h"
 
 enum { EPD_MAX_DEPTH = 16, EPD_MAX_ENTRIES = 256, EPD_FEN_LEN = 128 };

@@ -22,7 +22,8 @@
 #include <time.h>
 #include <unistd.h>
 
-#include "init.h"
+#include "position.h"
+#include "fen.h"
 #include "movegen.h"
 #include "notation.h"
 #include "position.h"
@@ -235,7 +236,7 @@ static void xboard_loop(Fake *f) {
 
 int main(int argc, char **argv) {
     static Fake f;
-    gizum_init();
+    board_init();
     f.mode = argc > 1 ? argv[1] : "random";
     f.rng = (unsigned long long)getpid() * 2654435761ULL + 1;
     for (int i = 2; i < argc; i++) {

@@ -1,6 +1,7 @@
 #!/bin/sh
 # Runs every test program in $TESTBIN (and tests/test_*.sh scripts), sums
-# their "N passed, M failed" lines and ends with the total.
+# their "N passed, M failed" lines and ends with the total. ONLY=word runs
+# just the tests whose name contains word (make test T=word).
 set -u
 : "${TESTBIN:?}" "${GIZUM:?}"
 export GIZUM TESTBIN
@@ -9,6 +10,8 @@ for t in "$TESTBIN"/test_* tests/test_*.sh; do
     [ -e "$t" ] || continue
     case "$t" in *.sh) cmd="sh $t" ;; *) cmd="$t" ;; esac
     name=$(basename "$t")
+    case "$name" in *.o|*.d) continue ;; esac
+    case "$name" in *"${ONLY:-}"*) ;; *) continue ;; esac
     start=$(date +%s)
     # A hung test must fail, not stall the suite.
     out=$(timeout "${TEST_TIMEOUT:-900}" $cmd 2>&1); rc=$?

@@ -9,6 +9,7 @@
 #include <string.h>
 
 #include "bench.h"
+#include "fen.h"
 #include "eval.h"
 #include "init.h"
 #include "movegen.h"
@@ -72,7 +73,7 @@ static Value alphabeta(Tree *t, int depth, int ply, Value alpha, Value beta, boo
 static Tree T;
 
 int main(void) {
-    gizum_init();
+    engine_init();
     /* Depth 4 minimax is expensive: only on positions whose depth-3 tree is small. */
     enum { DEPTH4_MAX_LEAVES3 = 40000, DEPTH4_MAX_POSITIONS = 25 };
     uint64_t totalMinimax[5] = {0}, totalHard[5] = {0}, totalSoft[5] = {0};

@@ -8,12 +8,13 @@
 #include <string.h>
 #include <unistd.h>
 
-#include "book.h"
-#include "bookmaker.h"
-#include "init.h"
+#include "book/book.h"
+#include "fen.h"
+#include "book/bookmaker.h"
+#include "position.h"
 #include "movegen.h"
 #include "notation.h"
-#include "pgn.h"
+#include "book/pgn.h"
 #include "test.h"
 
 static Position Pos;
@@ -649,7 +650,7 @@ static void test_fuzz_regressions(void) {
 }
 
 int main(void) {
-    gizum_init();
+    board_init();
     if (!mkdtemp(TmpDir)) {
         perror("mkdtemp");
         return 1;

@@ -8,6 +8,7 @@
 #include <string.h>
 
 #include "eval.h"
+#include "fen.h"
 #include "init.h"
 #include "movegen.h"
 #include "position.h"
@@ -276,7 +277,7 @@ static void test_weight_printer(void) {
 }
 
 int main(void) {
-    gizum_init();
+    engine_init();
     PawnTable *table = pawn_table_create();
     CHECK(table != NULL, "pawn table allocation");
     if (!table) return test_report();

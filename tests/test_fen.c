@@ -9,7 +9,8 @@
 #include <string.h>
 
 #include "epd.h"
-#include "init.h"
+#include "fen.h"
+#include "position.h"
 #include "movegen.h"
 #include "perft.h"
 #include "position.h"
@@ -439,7 +440,7 @@ static void fuzz_fens(int count) {
 }
 
 int main(void) {
-    gizum_init();
+    board_init();
     check_exact_round_trip(StartFEN, false);
     round_trip_suite("perft_classic.epd", false);
     round_trip_suite("perft_tricky.epd", false);

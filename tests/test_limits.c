@@ -10,6 +10,7 @@
 #include <string.h>
 
 #include "init.h"
+#include "fen.h"
 #include "movegen.h"
 #include "notation.h"
 #include "position.h"
@@ -340,7 +341,7 @@ static void test_deep_searches(void) {
 }
 
 int main(void) {
-    gizum_init();
+    engine_init();
     long long t0 = session_now_ms();
     test_long_games();
     printf("long games done: %lld ms\n", session_now_ms() - t0);

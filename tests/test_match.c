@@ -11,7 +11,8 @@
 #include <string.h>
 #include <unistd.h>
 
-#include "init.h"
+#include "position.h"
+#include "fen.h"
 #include "match_cli.h"
 #include "match_clock.h"
 #include "match_game.h"
@@ -571,7 +572,7 @@ static void test_cli(const char *fake) {
 
 int main(void) {
     signal(SIGPIPE, SIG_IGN);
-    gizum_init();
+    board_init();
     static Position pos;
     test_elo();
     test_sprt();

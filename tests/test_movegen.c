@@ -11,7 +11,8 @@
 #include <string.h>
 
 #include "epd.h"
-#include "init.h"
+#include "fen.h"
+#include "position.h"
 #include "movegen.h"
 #include "notation.h"
 #include "perft.h"
@@ -204,7 +205,7 @@ static void run_suite(const char *file, bool chess960, int walks, uint64_t seed)
 }
 
 int main(void) {
-    gizum_init();
+    board_init();
     bool quick = test_quick();
     run_suite("perft_classic.epd", false, quick ? 3 : 30, 21);
     run_suite("perft_tricky.epd", false, quick ? 2 : 15, 22);

@@ -9,7 +9,8 @@
 #include <string.h>
 
 #include "epd.h"
-#include "init.h"
+#include "fen.h"
+#include "position.h"
 #include "movegen.h"
 #include "notation.h"
 #include "perft.h"
@@ -135,7 +136,7 @@ static void check_perft_keeps_position(void) {
 }
 
 int main(void) {
-    gizum_init();
+    board_init();
     double start = cpu_seconds();
     run_suite("perft_classic.epd", false, 6);
     run_suite("perft_tricky.epd", false, 20);

@@ -8,7 +8,8 @@
 #include <string.h>
 
 #include "epd.h"
-#include "init.h"
+#include "fen.h"
+#include "position.h"
 #include "movegen.h"
 #include "notation.h"
 #include "position.h"
@@ -258,7 +259,7 @@ static void squares(void) {
 }
 
 int main(void) {
-    gizum_init();
+    board_init();
     bool quick = test_quick();
     specific_san();
     lenient_san();

@@ -10,6 +10,7 @@
 #include <string.h>
 
 #include "bench.h"
+#include "fen.h"
 #include "init.h"
 #include "movegen.h"
 #include "movepick.h"
@@ -357,7 +358,7 @@ static void test_searches(void) {
 }
 
 int main(void) {
-    gizum_init();
+    engine_init();
     test_value_text();
     test_movepicker();
     test_tt();

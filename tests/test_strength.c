@@ -10,6 +10,7 @@
 #include <string.h>
 
 #include "init.h"
+#include "fen.h"
 #include "movegen.h"
 #include "notation.h"
 #include "search.h"
@@ -304,7 +305,7 @@ static void test_uci(void) {
 }
 
 int main(void) {
-    gizum_init();
+    engine_init();
     test_table();
     test_pick();
     test_searches();

@@ -201,7 +201,7 @@ static void test_uci(void) {
 }
 
 int main(void) {
-    gizum_init();
+    engine_init();
     test_resize_cycle();
     test_hashfull();
     test_failure();

@@ -690,7 +690,7 @@ static void test_chess960(void) {
 }
 
 int main(void) {
-    gizum_init();
+    engine_init();
     alarm(300); /* last-resort guard: the suite must never hang */
     test_handshake();
     test_go_variants();

@@ -8,7 +8,8 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "book.h"
+#include "book/book.h"
+#include "fen.h"
 #include "init.h"
 #include "notation.h"
 #include "test.h"
@@ -35,7 +36,7 @@ static bool start(Session *s) {
 }
 
 int main(void) {
-    gizum_init();
+    engine_init();
     static Session s;
     static Book book;
     char err[256], expected[8];

@@ -14,6 +14,7 @@
 #include <unistd.h>
 
 #include "init.h"
+#include "fen.h"
 #include "movegen.h"
 #include "notation.h"
 #include "position.h"
@@ -779,7 +780,7 @@ static void test_quit_and_eof(void) {
 }
 
 int main(void) {
-    gizum_init();
+    engine_init();
     long long t0 = session_now_ms();
     Session s;
     if (!open_session(&s, "hostile input")) return test_report();

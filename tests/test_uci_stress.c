@@ -12,6 +12,7 @@
 #include <string.h>
 
 #include "init.h"
+#include "fen.h"
 #include "movegen.h"
 #include "notation.h"
 #include "position.h"
@@ -164,7 +165,7 @@ static void random_command(Stress *st) {
 }
 
 int main(void) {
-    gizum_init();
+    engine_init();
     if (!build_boards()) {
         CHECK(false, "a test position is invalid");
         return test_report();

@@ -10,7 +10,8 @@
 #include <string.h>
 
 #include "epd.h"
-#include "init.h"
+#include "fen.h"
+#include "position.h"
 #include "movegen.h"
 #include "notation.h"
 #include "position.h"
@@ -334,7 +335,7 @@ static void copy_and_key_after(void) {
 }
 
 int main(void) {
-    gizum_init();
+    board_init();
     bool quick = test_quick();
     check_polyglot_vectors();
     playouts("perft_classic.epd", false, quick ? 4 : 40, 200, 1);

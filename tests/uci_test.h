@@ -9,6 +9,7 @@
 #include <string.h>
 
 #include "movegen.h"
+#include "fen.h"
 #include "notation.h"
 #include "position.h"
 #include "test.h"

@@ -2,6 +2,7 @@
  * gizum-match: one game between two engines, refereed by the tool.
  */
 #include "match_game.h"
+#include "fen.h"
 
 #include <stdio.h>
 #include <stdlib.h>

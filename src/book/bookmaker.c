@@ -2,6 +2,7 @@
  * `./gizum book ...`: building Polyglot books from PGN, probing and dumping.
  */
 #include "bookmaker.h"
+#include "fen.h"
 
 #include <stdlib.h>
 #include <string.h>

@@ -4,6 +4,7 @@
  * game parser that plays the main line's SAN moves on a Position.
  */
 #include "pgn.h"
+#include "fen.h"
 
 #include <ctype.h>
 #include <errno.h>

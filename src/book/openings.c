@@ -1,4 +1,5 @@
 #include "openings.h"
+#include "fen.h"
 
 #include <stdio.h>
 #include <stdlib.h>

@@ -2,13 +2,14 @@
  * gizum-match: opening positions.
  */
 #include "match_openings.h"
+#include "fen.h"
 
 #include <ctype.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
-#include "pgn.h"
+#include "book/pgn.h"
 #include "position.h"
 
 /* Default depth of a random walk through a Polyglot book. */

@@ -6,7 +6,7 @@
 #include <stdio.h>
 #include <string.h>
 
-#include "init.h"
+#include "position.h"
 #include "match_cli.h"
 #include "match_tournament.h"
 
@@ -22,7 +22,7 @@ static void on_signal(int sig) {
 int main(int argc, char **argv) {
     setvbuf(stdout, NULL, _IOLBF, 0);
     signal(SIGPIPE, SIG_IGN);
-    gizum_init();
+    board_init();
     MatchConfig cfg;
     char err[512] = "";
     if (!cli_parse(argc, argv, &cfg, err, sizeof err)) {
