@@ -86,7 +86,6 @@ int bench_run(int depth, FILE *out) {
     SearchLimits limits;
     search_limits_init(&limits);
     limits.depth = depth;
-    limits.silent = true;
 
     uint64_t totalNodes = 0;
     int64_t start = tm_now();
@@ -98,11 +97,10 @@ int bench_run(int depth, FILE *out) {
         }
         tt_clear(&tt, 1);
         threads_clear(pool);
-        threads_start(pool, &pos, &limits, tm_now());
-        threads_wait(pool);
+        SearchResult result = threads_search(pool, &pos, &limits);
         uint64_t nodes = threads_nodes(pool);
         totalNodes += nodes;
-        move_to_uci(pool->control.bestMove, false, best);
+        move_to_uci(result.bestMove, false, best);
         fprintf(out, "position %2d/%d  bestmove %-5s  nodes %" PRIu64 "\n", i + 1, BenchPositionCount, best, nodes);
     }
     int64_t ms = tm_now() - start;

@@ -1,20 +1,15 @@
 /*
  * Alpha-beta search (fail-soft PVS), quiescence search, iterative deepening
- * with aspiration windows, and the main thread's reporting and move choice.
+ * with aspiration windows, and the main worker's reporting and move choice.
  */
 #include "search.h"
 
-#include <inttypes.h>
-#include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
-#include "eval.h"
+#include "fen.h"
 #include "movegen.h"
 #include "movepick.h"
-#include "notation.h"
-#include "thread.h"
-#include "timeman.h"
-#include "tt.h"
 
 /* ------------------------------------------------------------ tuned numbers */
 
@@ -119,40 +114,21 @@ static inline int history_bonus(int depth) {
     return b < HistoryBonusCap ? b : HistoryBonusCap;
 }
 
-void search_limits_init(SearchLimits *limits) {
-    memset(limits, 0, sizeof *limits);
-    limits->time[WHITE] = limits->time[BLACK] = -1;
-    limits->multiPV = 1;
-    limits->moveOverhead = 10;
-    strength_disable(&limits->strength);
-}
-
-void search_value_to_uci(Value v, char *out) {
-    if (v >= VALUE_MATE_IN_MAX_PLY)
-        sprintf(out, "mate %d", (VALUE_MATE - v + 1) / 2);
-    else if (v <= VALUE_MATED_IN_MAX_PLY)
-        sprintf(out, "mate %d", -(VALUE_MATE + v) / 2);
-    else
-        sprintf(out, "cp %d", v);
-}
-
 /* ------------------------------------------------------------ helpers */
 
-static inline SearchControl *control(SearchThread *t) { return &t->pool->control; }
-
 /* Depth 1 is always finished (in well under a millisecond), so the move played has been searched. */
-static inline bool stopped(SearchThread *t) {
-    return atomic_load_explicit(&control(t)->stop, memory_order_relaxed) && t->completedDepth > 0;
+static inline bool stopped(SearchWorker *t) {
+    return atomic_load_explicit(&t->shared->stop, memory_order_relaxed) && t->completedDepth > 0;
 }
 
-static inline int64_t elapsed_ms(SearchThread *t) {
-    return tm_now() - atomic_load_explicit(&control(t)->startTime, memory_order_relaxed);
+static inline int64_t elapsed_ms(SearchWorker *t) {
+    return tm_now() - atomic_load_explicit(&t->shared->startTime, memory_order_relaxed);
 }
 
 /* Main thread: stops the search at the hard time limit or the node limit. */
-static void check_limits(SearchThread *t) {
-    SearchControl *ctl = control(t);
-    if (ctl->limits.nodes && threads_nodes(t->pool) >= ctl->limits.nodes) atomic_store(&ctl->stop, true);
+static void check_limits(SearchWorker *t) {
+    SearchShared *ctl = t->shared;
+    if (ctl->limits.nodes && search_nodes(t->shared) >= ctl->limits.nodes) atomic_store(&ctl->stop, true);
     /* Always finish depth 1, so the move played has been looked at. */
     if (ctl->tm.active && t->completedDepth >= 1 && !atomic_load_explicit(&ctl->ponder, memory_order_relaxed)
         && elapsed_ms(t) >= ctl->tm.maximum)
@@ -160,20 +136,20 @@ static void check_limits(SearchThread *t) {
 }
 
 /* Counts a node; the main thread also polls the limits. */
-static inline void count_node(SearchThread *t) {
+static inline void count_node(SearchWorker *t) {
     uint64_t n = atomic_load_explicit(&t->nodes, memory_order_relaxed) + 1;
     atomic_store_explicit(&t->nodes, n, memory_order_relaxed);
     if (t->index != 0) return;
-    SearchControl *ctl = control(t);
+    SearchShared *ctl = t->shared;
     /* With one thread the node limit is exact, so `go nodes` is reproducible. */
-    if (ctl->limits.nodes && t->pool->count == 1 && n >= ctl->limits.nodes) atomic_store(&ctl->stop, true);
+    if (ctl->limits.nodes && t->shared->workerCount == 1 && n >= ctl->limits.nodes) atomic_store(&ctl->stop, true);
     if (--t->checkCountdown <= 0) {
         t->checkCountdown = CheckInterval;
         check_limits(t);
     }
 }
 
-static inline Value evaluate(SearchThread *t) {
+static inline Value evaluate(SearchWorker *t) {
     Value v = eval_evaluate(t->pos, t->pawns);
     /* Keep static values clear of the mate range. */
     if (v > VALUE_MATE_IN_MAX_PLY - 1) v = VALUE_MATE_IN_MAX_PLY - 1;
@@ -188,7 +164,7 @@ static bool is_draw(const Position *pos, int ply) {
 }
 
 /* The triangular PV: the line at ply is move followed by the child's line. */
-static void update_pv(SearchThread *t, int ply, Move move) {
+static void update_pv(SearchWorker *t, int ply, Move move) {
     Move *dst = t->pv[ply];
     const Move *src = t->pv[ply + 1];
     int len = t->pvLength[ply + 1];
@@ -197,7 +173,7 @@ static void update_pv(SearchThread *t, int ply, Move move) {
     t->pvLength[ply] = len + 1 < MAX_PLY ? len + 1 : MAX_PLY;
 }
 
-static RootMove *find_root_move(SearchThread *t, Move m) {
+static RootMove *find_root_move(SearchWorker *t, Move m) {
     for (int i = t->pvIndex; i < t->rootCount; i++)
         if (t->rootMoves[i].move == m) return &t->rootMoves[i];
     return NULL;
@@ -218,7 +194,7 @@ static void sort_root_moves(RootMove *moves, int from, int to) {
 }
 
 /* Rewards the move that caused a cutoff and punishes the ones tried before it. */
-static void update_histories(SearchThread *t, SearchStack *ss, Move best, int depth,
+static void update_histories(SearchWorker *t, SearchStack *ss, Move best, int depth,
                              const Move *quiets, int quietCount, const Move *captures, int captureCount) {
     Histories *h = t->hist;
     const Position *pos = t->pos;
@@ -253,7 +229,7 @@ static void update_histories(SearchThread *t, SearchStack *ss, Move best, int de
 /* ------------------------------------------------------------ quiescence */
 
 /* Quiescence search: captures and promotions (all evasions in check) until the position is quiet. */
-static Value qsearch(SearchThread *t, SearchStack *ss, Value alpha, Value beta) {
+static Value qsearch(SearchWorker *t, SearchStack *ss, Value alpha, Value beta) {
     Position *pos = t->pos;
     const bool pvNode = beta - alpha > 1;
     const int ply = ss->ply;
@@ -268,7 +244,7 @@ static Value qsearch(SearchThread *t, SearchStack *ss, Value alpha, Value beta) 
 
     Key key = pos_key(pos);
     TTData tte;
-    bool ttHit = tt_probe(t->pool->tt, key, &tte);
+    bool ttHit = tt_probe(t->shared->tt, key, &tte);
     Value ttValue = ttHit ? tt_value_from_tt(tte.value, ply) : VALUE_NONE;
     if (!pvNode && ttHit && ttValue != VALUE_NONE
         && (tte.bound & (ttValue >= beta ? BOUND_LOWER : BOUND_UPPER)))
@@ -307,7 +283,7 @@ static Value qsearch(SearchThread *t, SearchStack *ss, Value alpha, Value beta) 
         ss->movedPiece = pos_piece_on(pos, move_from(move));
         ss->contWrite = &t->hist->continuation[ss->movedPiece][move_to(move)];
         ss->cont = ss->contWrite;
-        tt_prefetch(t->pool->tt, pos_key_after(pos, move));
+        tt_prefetch(t->shared->tt, pos_key_after(pos, move));
         pos_do_move(pos, move);
         Value value = -qsearch(t, ss + 1, -beta, -alpha);
         pos_undo_move(pos);
@@ -326,19 +302,27 @@ static Value qsearch(SearchThread *t, SearchStack *ss, Value alpha, Value beta) 
     if (inCheck && moveCount == 0) return mated_in(ply);
 
     int bound = bestValue >= beta ? BOUND_LOWER : pvNode && bestMove ? BOUND_EXACT : BOUND_UPPER;
-    tt_store(t->pool->tt, key, bestMove, tt_value_to_tt(bestValue, ply), inCheck ? VALUE_NONE : standPat,
+    tt_store(t->shared->tt, key, bestMove, tt_value_to_tt(bestValue, ply), inCheck ? VALUE_NONE : standPat,
              TT_DEPTH_QS, bound, pvNode);
     return bestValue;
 }
 
+/* The plain modes' horizon: mate, stalemate or the static evaluation, nothing resolved. */
+static Value plain_leaf(SearchWorker *t, SearchStack *ss) {
+    t->pvLength[ss->ply] = 0;
+    count_node(t);
+    if (is_draw(t->pos, ss->ply)) return VALUE_DRAW;
+    if (count_legal(t->pos) == 0) return pos_in_check(t->pos) ? mated_in(ss->ply) : VALUE_DRAW;
+    return evaluate(t);
+}
+
 /* ------------------------------------------------------------ main search */
 
-/* Main thread: "currmove" lines for GUIs during long searches. */
-static void report_currmove(SearchThread *t, Move move, int moveNumber) {
-    if (t->index != 0 || control(t)->limits.silent || elapsed_ms(t) < CurrmoveDelayMs) return;
-    char text[8];
-    move_to_uci(move, t->pos->chess960, text);
-    threads_print("info depth %d currmove %s currmovenumber %d", t->rootDepth, text, moveNumber);
+/* Main worker: "currmove" reports for GUIs during long searches. */
+static void report_currmove(SearchWorker *t, Move move, int moveNumber) {
+    const SearchReporter *r = &t->shared->reporter;
+    if (t->index != 0 || !r->currmove || elapsed_ms(t) < CurrmoveDelayMs) return;
+    r->currmove(r->context, t->rootDepth, move, moveNumber, t->pos->chess960);
 }
 
 /*
@@ -346,14 +330,16 @@ static void report_currmove(SearchThread *t, Move move, int moveNumber) {
  * null-window node expected to fail high. Returns the best value found
  * (mate scores relative to the root); 0 when the search was stopped.
  */
-static Value search(SearchThread *t, SearchStack *ss, Value alpha, Value beta, int depth, bool cutNode) {
+static Value search(SearchWorker *t, SearchStack *ss, Value alpha, Value beta, int depth, bool cutNode) {
     Position *pos = t->pos;
     const bool pvNode = beta - alpha > 1;
     const int ply = ss->ply;
     const bool root = ply == 0;
+    const SearchMode mode = t->shared->limits.mode;
+    const bool selective = mode == SEARCH_NORMAL;
 
-    /* Step 1. At the horizon, resolve captures first. */
-    if (depth <= 0) return qsearch(t, ss, alpha, beta);
+    /* Step 1. At the horizon, resolve captures first (the plain modes stop at the static value). */
+    if (depth <= 0) return selective ? qsearch(t, ss, alpha, beta) : plain_leaf(t, ss);
 
     const bool inCheck = pos_in_check(pos);
     t->pvLength[ply] = 0;
@@ -366,6 +352,8 @@ static Value search(SearchThread *t, SearchStack *ss, Value alpha, Value beta, i
     if (!root) {
         if (is_draw(pos, ply)) return VALUE_DRAW;
         if (ply >= MAX_PLY - 1) return inCheck ? VALUE_DRAW : evaluate(t);
+    }
+    if (!root && selective) {
         alpha = alpha > mated_in(ply) ? alpha : mated_in(ply);
         beta = beta < mate_in(ply + 1) ? beta : mate_in(ply + 1);
         if (alpha >= beta) return alpha;
@@ -375,10 +363,10 @@ static Value search(SearchThread *t, SearchStack *ss, Value alpha, Value beta, i
     /* Step 3. Transposition table: a deep enough bound ends non-PV nodes at once. */
     Key key = pos_key(pos);
     TTData tte;
-    bool ttHit = tt_probe(t->pool->tt, key, &tte);
+    bool ttHit = tt_probe(t->shared->tt, key, &tte);
     Value ttValue = ttHit ? tt_value_from_tt(tte.value, ply) : VALUE_NONE;
     Move ttMove = root ? t->rootMoves[t->pvIndex].move : ttHit ? tte.move : MOVE_NONE;
-    if (!pvNode && ttHit && tte.depth >= depth && ttValue != VALUE_NONE && pos_rule50(pos) < 90
+    if (!pvNode && mode != SEARCH_PLAIN_NO_TT && ttHit && tte.depth >= depth && ttValue != VALUE_NONE && pos_rule50(pos) < 90
         && (tte.bound & (ttValue >= beta ? BOUND_LOWER : BOUND_UPPER)))
         return ttValue;
 
@@ -395,7 +383,7 @@ static Value search(SearchThread *t, SearchStack *ss, Value alpha, Value beta, i
         improving = past == VALUE_NONE || ss->staticEval > past;
     }
 
-    if (!pvNode && !inCheck) {
+    if (!pvNode && !inCheck && selective) {
         /* Step 5. Reverse futility pruning: far above beta at low depth, assume a cutoff. */
         if (depth <= RfpMaxDepth && eval - RfpMargin * (depth - improving) >= beta
             && eval < VALUE_MATE_IN_MAX_PLY && beta > VALUE_MATED_IN_MAX_PLY)
@@ -421,7 +409,7 @@ static Value search(SearchThread *t, SearchStack *ss, Value alpha, Value beta, i
     }
 
     /* Step 7. Internal iterative reduction: without a TT move this node is probably less important. */
-    if (!root && depth >= IirMinDepth && ttMove == MOVE_NONE && (pvNode || cutNode)) depth--;
+    if (!root && selective && depth >= IirMinDepth && ttMove == MOVE_NONE && (pvNode || cutNode)) depth--;
 
     /* Step 8. The move loop, best moves first (movepick.c). */
     Move counter = move_is_ok((ss - 1)->move)
@@ -443,7 +431,7 @@ static Value search(SearchThread *t, SearchStack *ss, Value alpha, Value beta, i
         const int history = noisy ? 0 : movepick_quiet_score(pos, t->hist, move, (ss - 1)->cont, (ss - 2)->cont);
 
         /* Step 9. Shallow-depth pruning (late moves, futility, SEE), once a move has saved us from being mated. */
-        if (!root && bestValue > VALUE_MATED_IN_MAX_PLY && pos_has_non_pawn_material(pos, us)) {
+        if (!root && selective && bestValue > VALUE_MATED_IN_MAX_PLY && pos_has_non_pawn_material(pos, us)) {
             int lmrDepth = depth - 1 - reduction(depth, moveCount);
             if (lmrDepth < 0) lmrDepth = 0;
             if (!noisy && !givesCheck) {
@@ -466,7 +454,7 @@ static Value search(SearchThread *t, SearchStack *ss, Value alpha, Value beta, i
         }
 
         /* Step 10. Check extension, bounded so that check sequences cannot run away. */
-        int extension = givesCheck && ply < 2 * t->rootDepth ? 1 : 0;
+        int extension = selective && givesCheck && ply < 2 * t->rootDepth ? 1 : 0;
         int newDepth = depth - 1 + extension;
 
         if (root) report_currmove(t, move, moveCount + t->pvIndex);
@@ -475,14 +463,14 @@ static Value search(SearchThread *t, SearchStack *ss, Value alpha, Value beta, i
         ss->movedPiece = pos_piece_on(pos, move_from(move));
         ss->contWrite = &t->hist->continuation[ss->movedPiece][move_to(move)];
         ss->cont = ss->contWrite;
-        tt_prefetch(t->pool->tt, pos_key_after(pos, move));
+        tt_prefetch(t->shared->tt, pos_key_after(pos, move));
         pos_do_move(pos, move);
 
         Value value = -VALUE_INFINITE;
         bool fullSearch;
         /* Step 11. Late move reductions: later quiet moves are searched shallower first, and
          * again at full depth (then with the full window) only if they beat alpha. */
-        if (depth >= LmrMinDepth && moveCount > 1 + root && !noisy && !givesCheck) {
+        if (selective && depth >= LmrMinDepth && moveCount > 1 + root && !noisy && !givesCheck) {
             int r = reduction(depth, moveCount);
             r += !pvNode;
             r += !improving;
@@ -515,7 +503,6 @@ static Value search(SearchThread *t, SearchStack *ss, Value alpha, Value beta, i
                 rm->pv[0] = move;
                 rm->pvLength = 1;
                 for (int i = 0; i < t->pvLength[1] && rm->pvLength < MAX_PLY; i++) rm->pv[rm->pvLength++] = t->pv[1][i];
-                if (moveCount > 1 && t->index == 0) t->bestMoveChanges++;
             } else {
                 rm->score = -VALUE_INFINITE;
             }
@@ -549,51 +536,45 @@ static Value search(SearchThread *t, SearchStack *ss, Value alpha, Value beta, i
     /* In MultiPV only the first line may describe the root in the table. */
     if (!(root && t->pvIndex > 0)) {
         int bound = bestValue >= beta ? BOUND_LOWER : pvNode && bestMove ? BOUND_EXACT : BOUND_UPPER;
-        tt_store(t->pool->tt, key, bestMove, tt_value_to_tt(bestValue, ply), ss->staticEval, depth, bound, pvNode);
+        tt_store(t->shared->tt, key, bestMove, tt_value_to_tt(bestValue, ply), ss->staticEval, depth, bound, pvNode);
     }
     return bestValue;
 }
 
 /* ------------------------------------------------------------ reporting */
 
-/* Appends the PV in UCI notation, checking every move is legal in turn. */
-static void format_pv(SearchThread *t, const RootMove *rm, char *out, size_t size) {
+/* The longest prefix of the root move's PV that is legal from the root (TT moves can collide). */
+static int legal_pv_length(SearchWorker *t, const RootMove *rm) {
     Position *pos = t->pos;
-    size_t len = 0;
     int played = 0;
-    out[0] = '\0';
-    for (int i = 0; i < rm->pvLength; i++) {
-        Move m = rm->pv[i];
-        if (!pos_is_legal(pos, m)) break;
-        char text[8];
-        move_to_uci(m, pos->chess960, text);
-        if (len + strlen(text) + 2 >= size) break;
-        len += (size_t)sprintf(out + len, "%s%s", i ? " " : "", text);
-        pos_do_move(pos, m);
-        played++;
-    }
-    while (played--) pos_undo_move(pos);
+    while (played < rm->pvLength && pos_is_legal(pos, rm->pv[played])) pos_do_move(pos, rm->pv[played++]);
+    for (int i = 0; i < played; i++) pos_undo_move(pos);
+    return played;
 }
 
-/* One "info ... pv ..." line for root move i. */
-static void report_line(SearchThread *t, int i, int depth, Value v, int bound) {
+/* Reports root move i as one line of progress. */
+static void report_line(SearchWorker *t, int i, int depth, Value v, int bound) {
+    const SearchReporter *r = &t->shared->reporter;
+    if (!r->line) return;
     const RootMove *rm = &t->rootMoves[i];
-    ThreadPool *pool = t->pool;
-    char score[24], pv[MAX_PLY * 6 + 8];
-    search_value_to_uci(v, score);
-    format_pv(t, rm, pv, sizeof pv);
-    uint64_t nodes = threads_nodes(pool);
-    int64_t ms = elapsed_ms(t);
-    uint64_t nps = ms > 0 ? nodes * 1000 / (uint64_t)ms : nodes;
-    threads_print("info depth %d seldepth %d multipv %d score %s%s nodes %" PRIu64 " nps %" PRIu64
-                  " hashfull %d time %" PRId64 " pv %s",
-                  depth, rm->selDepth > depth ? rm->selDepth : depth, i + 1, score,
-                  bound == BOUND_LOWER ? " lowerbound" : bound == BOUND_UPPER ? " upperbound" : "",
-                  nodes, nps, tt_hashfull(pool->tt), ms, pv);
+    SearchLine line = {
+        .depth = depth,
+        .selDepth = rm->selDepth > depth ? rm->selDepth : depth,
+        .multiPV = i + 1,
+        .score = v,
+        .bound = bound,
+        .nodes = search_nodes(t->shared),
+        .timeMs = elapsed_ms(t),
+        .hashfull = tt_hashfull(t->shared->tt),
+        .pv = rm->pv,
+        .pvLength = legal_pv_length(t, rm),
+        .chess960 = t->pos->chess960,
+    };
+    r->line(r->context, &line);
 }
 
 /* Every MultiPV line after an iteration (lines not yet searched at this depth show the last one). */
-static void report_iteration(SearchThread *t, int depth, int multiPV) {
+static void report_iteration(SearchWorker *t, int depth, int multiPV) {
     for (int i = 0; i < multiPV; i++) {
         const RootMove *rm = &t->rootMoves[i];
         bool updated = i <= t->pvIndex && rm->score != -VALUE_INFINITE;
@@ -602,7 +583,7 @@ static void report_iteration(SearchThread *t, int depth, int multiPV) {
         if (d < 1 || v == -VALUE_INFINITE) continue;
         report_line(t, i, d, v, updated ? rm->scoreBound : BOUND_EXACT);
     }
-    t->lastPrintedMove = t->rootMoves[0].move;
+    t->lastReportedMove = t->rootMoves[0].move;
 }
 
 /* ------------------------------------------------------------ iterative deepening */
@@ -616,7 +597,7 @@ static bool helper_skips(int index, int depth) {
 }
 
 /* One root search at `depth` for line t->pvIndex, widening the window until the score is inside it. */
-static void aspiration(SearchThread *t, SearchStack *ss, int depth) {
+static void aspiration(SearchWorker *t, SearchStack *ss, int depth) {
     RootMove *rm = &t->rootMoves[t->pvIndex];
     Value alpha = -VALUE_INFINITE, beta = VALUE_INFINITE;
     int delta = AspirationDelta;
@@ -625,14 +606,14 @@ static void aspiration(SearchThread *t, SearchStack *ss, int depth) {
         alpha = rm->averageScore - delta > -VALUE_INFINITE ? rm->averageScore - delta : -VALUE_INFINITE;
         beta = rm->averageScore + delta < VALUE_INFINITE ? rm->averageScore + delta : VALUE_INFINITE;
     }
-    const SearchLimits *limits = &control(t)->limits;
+    if (t->shared->limits.mode != SEARCH_NORMAL) alpha = -VALUE_INFINITE, beta = VALUE_INFINITE;
     for (;;) {
         Value value = search(t, ss, alpha, beta, depth, false);
         sort_root_moves(t->rootMoves, t->pvIndex, t->rootCount);
         if (stopped(t)) return;
         if (value > alpha && value < beta) return;
-        if (t->index == 0 && !limits->silent) report_line(t, t->pvIndex, depth, t->rootMoves[t->pvIndex].score,
-                                                           value <= alpha ? BOUND_UPPER : BOUND_LOWER);
+        if (t->index == 0) report_line(t, t->pvIndex, depth, t->rootMoves[t->pvIndex].score,
+                                       value <= alpha ? BOUND_UPPER : BOUND_LOWER);
         if (value <= alpha) {
             beta = (alpha + beta) / 2;
             alpha = value - delta > -VALUE_INFINITE ? value - delta : -VALUE_INFINITE;
@@ -645,8 +626,8 @@ static void aspiration(SearchThread *t, SearchStack *ss, int depth) {
 }
 
 /* Main thread, after an iteration: stop if the move is settled for the time we have. */
-static bool time_to_stop(SearchThread *t, int64_t iterationMs) {
-    SearchControl *ctl = control(t);
+static bool time_to_stop(SearchWorker *t, int64_t iterationMs) {
+    SearchShared *ctl = t->shared;
     const RootMove *best = &t->rootMoves[0];
     if (best->move == t->lastBestMove) {
         t->lastBestMoveDepth++;
@@ -671,7 +652,7 @@ static bool time_to_stop(SearchThread *t, int64_t iterationMs) {
 }
 
 /* Strength levels choose among the lines of the last completed iteration: keep them. */
-static void remember_choices(SearchThread *t, int multiPV) {
+static void remember_choices(SearchWorker *t, int multiPV) {
     int n = multiPV < STRENGTH_LINES_MAX ? multiPV : STRENGTH_LINES_MAX;
     for (int i = 0; i < n; i++) {
         t->choiceMoves[i] = t->rootMoves[i].move;
@@ -680,8 +661,8 @@ static void remember_choices(SearchThread *t, int multiPV) {
     t->choiceCount = n;
 }
 
-static void iterative_deepening(SearchThread *t) {
-    SearchControl *ctl = control(t);
+static void iterative_deepening(SearchWorker *t) {
+    SearchShared *ctl = t->shared;
     const SearchLimits *limits = &ctl->limits;
     const bool main = t->index == 0;
     int multiPV = limits->multiPV < t->rootCount ? limits->multiPV : t->rootCount;
@@ -694,11 +675,10 @@ static void iterative_deepening(SearchThread *t) {
     }
     SearchStack *ss = &t->stack[STACK_OFFSET];
     t->checkCountdown = CheckInterval;
-    t->bestMoveChanges = 0;
     t->lastBestMove = MOVE_NONE;
     t->lastBestMoveDepth = 0;
     t->previousScore = VALUE_NONE;
-    t->lastPrintedMove = MOVE_NONE;
+    t->lastReportedMove = MOVE_NONE;
     t->choiceCount = 0;
 
     for (int depth = 1; depth <= maxDepth && !stopped(t); depth++) {
@@ -720,7 +700,7 @@ static void iterative_deepening(SearchThread *t) {
         if (!main) continue;
         if (limits->strength.enabled) remember_choices(t, multiPV);
 
-        if (!limits->silent) report_iteration(t, depth, multiPV);
+        report_iteration(t, depth, multiPV);
         Value best = t->rootMoves[0].score;
         if (limits->mate > 0 && best >= VALUE_MATE_IN_MAX_PLY && VALUE_MATE - best <= 2 * limits->mate - 1) break;
         if (time_to_stop(t, tm_now() - iterationStart)) break;
@@ -735,35 +715,37 @@ static int64_t move_votes(const int64_t *votes, const RootMove *order, int count
     return 0;
 }
 
-/* Lazy SMP: the thread whose move gets most votes, weighted by depth and score. */
-static SearchThread *pick_best_thread(ThreadPool *pool) {
-    SearchThread *best = pool->threads[0];
-    if (pool->count == 1 || pool->control.limits.multiPV > 1 || pool->control.limits.strength.enabled) return best;
+/* Lazy SMP: the worker whose move gets most votes, weighted by depth and score. */
+static SearchWorker *pick_best_worker(SearchShared *shared) {
+    SearchWorker *const *workers = shared->workers;
+    const int count = shared->workerCount;
+    SearchWorker *best = workers[0];
+    if (count == 1 || shared->limits.multiPV > 1 || shared->limits.strength.enabled) return best;
     Value minScore = VALUE_INFINITE;
-    for (int i = 0; i < pool->count; i++) {
-        SearchThread *t = pool->threads[i];
+    for (int i = 0; i < count; i++) {
+        const SearchWorker *t = workers[i];
         if (t->completedDepth > 0 && t->rootMoves[0].score < minScore) minScore = t->rootMoves[0].score;
     }
     int64_t votes[MAX_MOVES] = {0};
     const RootMove *order = best->rootMoves;
-    int count = best->rootCount;
-    for (int i = 0; i < pool->count; i++) {
-        SearchThread *t = pool->threads[i];
+    int moves = best->rootCount;
+    for (int i = 0; i < count; i++) {
+        const SearchWorker *t = workers[i];
         if (t->completedDepth == 0) continue;
-        for (int j = 0; j < count; j++)
+        for (int j = 0; j < moves; j++)
             if (order[j].move == t->rootMoves[0].move)
                 votes[j] += (int64_t)(t->rootMoves[0].score - minScore + VoteBase) * t->completedDepth;
     }
-    for (int i = 1; i < pool->count; i++) {
-        SearchThread *t = pool->threads[i];
+    for (int i = 1; i < count; i++) {
+        SearchWorker *t = workers[i];
         if (t->completedDepth == 0) continue;
         Value s = t->rootMoves[0].score, bs = best->rootMoves[0].score;
         if (bs >= VALUE_MATE_IN_MAX_PLY) {
-            /* A proven mate is kept unless another thread proved a shorter one. */
+            /* A proven mate is kept unless another worker proved a shorter one. */
             if (s > bs) best = t;
         } else if (s >= VALUE_MATE_IN_MAX_PLY
-                   || move_votes(votes, order, count, t->rootMoves[0].move)
-                          > move_votes(votes, order, count, best->rootMoves[0].move)) {
+                   || move_votes(votes, order, moves, t->rootMoves[0].move)
+                          > move_votes(votes, order, moves, best->rootMoves[0].move)) {
             best = t;
         }
     }
@@ -771,7 +753,7 @@ static SearchThread *pick_best_thread(ThreadPool *pool) {
 }
 
 /* The expected reply: second PV move, or the TT's best move after our move. */
-static Move ponder_move(SearchThread *t, const RootMove *rm) {
+static Move ponder_move(SearchWorker *t, const RootMove *rm) {
     Position *pos = t->pos;
     Move reply = MOVE_NONE;
     if (!pos_is_legal(pos, rm->move)) return MOVE_NONE;
@@ -780,71 +762,141 @@ static Move ponder_move(SearchThread *t, const RootMove *rm) {
         reply = rm->pv[1];
     } else {
         TTData tte;
-        if (tt_probe(t->pool->tt, pos_key(pos), &tte) && tte.move != MOVE_NONE && pos_is_legal(pos, tte.move))
+        if (tt_probe(t->shared->tt, pos_key(pos), &tte) && tte.move != MOVE_NONE && pos_is_legal(pos, tte.move))
             reply = tte.move;
     }
     pos_undo_move(pos);
     return reply;
 }
 
-/* Main thread: waits for the GUI's release, stops helpers, prints the one bestmove. */
-static void finish_search(SearchThread *t) {
-    ThreadPool *pool = t->pool;
-    SearchControl *ctl = control(t);
-    threads_wait_for_release(pool);
-    threads_stop_helpers(pool);
+/* A limited level plays one of the near-best lines of the last completed iteration (strength.c). */
+static SearchResult strength_choice(SearchWorker *t) {
+    const SearchShared *ctl = t->shared;
+    Move m = strength_pick(&ctl->limits.strength, t->choiceMoves, t->choiceScores, t->choiceCount,
+                           ctl->limits.strengthSeed ^ pos_key(t->pos));
+    int i = 0;
+    while (i + 1 < t->choiceCount && t->choiceMoves[i] != m) i++;
+    const RootMove *rm = NULL;
+    for (int j = 0; j < t->rootCount && !rm; j++)
+        if (t->rootMoves[j].move == m) rm = &t->rootMoves[j];
+    return (SearchResult){m, rm ? ponder_move(t, rm) : MOVE_NONE, t->choiceScores[i]};
+}
 
-    Move bestMove = MOVE_NONE, reply = MOVE_NONE;
-    if (t->rootCount > 0 && ctl->limits.strength.enabled && t->choiceCount > 0) {
-        /* A limited level plays one of the near-best lines (strength.c). */
-        Move m = strength_pick(&ctl->limits.strength, t->choiceMoves, t->choiceScores, t->choiceCount,
-                               ctl->limits.strengthSeed ^ pos_key(t->pos));
-        int i = 0;
-        while (i + 1 < t->choiceCount && t->choiceMoves[i] != m) i++;
-        const RootMove *rm = NULL;
-        for (int j = 0; j < t->rootCount && !rm; j++)
-            if (t->rootMoves[j].move == m) rm = &t->rootMoves[j];
-        bestMove = m;
-        reply = rm ? ponder_move(t, rm) : MOVE_NONE;
-        ctl->bestScore = t->choiceScores[i];
-        ctl->bestDepth = t->completedDepth;
+void search_finish(SearchShared *shared) {
+    SearchWorker *t = shared->workers[0];
+    const SearchReporter *r = &shared->reporter;
+    SearchResult result = {MOVE_NONE, MOVE_NONE, VALUE_NONE};
+    if (t->rootCount > 0 && shared->limits.strength.enabled && t->choiceCount > 0) {
+        result = strength_choice(t);
     } else if (t->rootCount > 0) {
-        SearchThread *bt = pick_best_thread(pool);
+        SearchWorker *bt = pick_best_worker(shared);
         const RootMove *rm = &bt->rootMoves[0];
-        bestMove = rm->move;
-        reply = ponder_move(bt, rm);
-        ctl->bestScore = rm->score != -VALUE_INFINITE ? rm->score : rm->prevScore;
-        ctl->bestDepth = bt->completedDepth;
+        result.bestMove = rm->move;
+        result.ponderMove = ponder_move(bt, rm);
+        result.score = rm->score != -VALUE_INFINITE ? rm->score : rm->prevScore;
         /* The GUI shows the last info line: make it describe the move played. */
-        if (!ctl->limits.silent && (bt != t || bestMove != t->lastPrintedMove) && ctl->bestScore != -VALUE_INFINITE) {
+        if ((bt != t || result.bestMove != t->lastReportedMove) && result.score != -VALUE_INFINITE) {
             int depth = bt->completedDepth > 0 ? bt->completedDepth : 1;
-            report_line(bt, 0, depth, ctl->bestScore, rm->score == -VALUE_INFINITE ? BOUND_EXACT : rm->scoreBound);
+            report_line(bt, 0, depth, result.score, rm->score == -VALUE_INFINITE ? BOUND_EXACT : rm->scoreBound);
         }
     }
-    ctl->bestMove = bestMove;
-    ctl->ponderMove = reply;
-    if (ctl->limits.silent) return;
-    char best[8], ponder[8];
-    move_to_uci(bestMove, t->pos->chess960, best);
-    if (reply != MOVE_NONE) {
-        move_to_uci(reply, t->pos->chess960, ponder);
-        threads_print("bestmove %s ponder %s", best, ponder);
-    } else {
-        threads_print("bestmove %s", best);
+    shared->result = result;
+    if (r->bestmove) r->bestmove(r->context, result.bestMove, result.ponderMove, t->pos->chess960);
+}
+
+void search_worker_run(SearchWorker *t) {
+    if (t->rootCount > 0) {
+        iterative_deepening(t);
+    } else if (t->index == 0 && t->shared->reporter.no_moves) {
+        const SearchReporter *r = &t->shared->reporter;
+        r->no_moves(r->context, pos_in_check(t->pos));
     }
 }
 
-void search_thread_run(SearchThread *t) {
-    SearchControl *ctl = control(t);
-    if (t->index != 0) {
-        if (t->rootCount > 0) iterative_deepening(t);
-        return;
+bool search_must_wait(const SearchShared *shared) {
+    return !atomic_load(&shared->stop) && (atomic_load(&shared->ponder) || shared->limits.infinite);
+}
+
+uint64_t search_nodes(const SearchShared *shared) {
+    uint64_t sum = 0;
+    for (int i = 0; i < shared->workerCount; i++)
+        sum += atomic_load_explicit(&shared->workers[i]->nodes, memory_order_relaxed);
+    return sum;
+}
+
+/* ------------------------------------------------------------ workers */
+
+SearchWorker *search_worker_create(SearchShared *shared, int index) {
+    SearchWorker *w = calloc(1, sizeof *w);
+    if (!w) return NULL;
+    w->index = index;
+    w->shared = shared;
+    w->pos = malloc(sizeof *w->pos);
+    w->hist = calloc(1, sizeof *w->hist);
+    w->pawns = pawn_table_create();
+    atomic_init(&w->nodes, 0);
+    if (!w->pos || !w->hist || !w->pawns) {
+        search_worker_destroy(w);
+        return NULL;
     }
-    if (t->rootCount > 0) {
-        iterative_deepening(t);
-    } else if (!ctl->limits.silent) {
-        /* No legal move: mated or stalemated. */
-        threads_print("info depth 0 score %s", pos_in_check(t->pos) ? "mate 0" : "cp 0");
+    pos_set_startpos(w->pos, false);
+    return w;
+}
+
+void search_worker_destroy(SearchWorker *w) {
+    if (!w) return;
+    free(w->pos);
+    free(w->hist);
+    if (w->pawns) pawn_table_destroy(w->pawns);
+    free(w);
+}
+
+void search_worker_clear(SearchWorker *w) {
+    memset(w->hist, 0, sizeof *w->hist);
+    pawn_table_clear(w->pawns);
+}
+
+/* True if m is one of the moves listed in limits->searchMoves (or none are listed). */
+static bool root_move_wanted(const SearchLimits *limits, Move m) {
+    if (limits->searchMovesCount == 0) return true;
+    for (int i = 0; i < limits->searchMovesCount; i++)
+        if (limits->searchMoves[i] == m) return true;
+    return false;
+}
+
+void search_prepare(SearchShared *shared, const Position *pos, const SearchLimits *limits,
+                    const SearchReporter *reporter, int64_t startTime) {
+    shared->limits = *limits;
+    if (shared->limits.multiPV < 1) shared->limits.multiPV = 1;
+    strength_apply(&shared->limits);
+    shared->reporter = reporter ? *reporter : (SearchReporter){0};
+    shared->result = (SearchResult){MOVE_NONE, MOVE_NONE, VALUE_NONE};
+
+    MoveList legal;
+    gen_legal(pos, &legal);
+    RootMove *first = shared->workers[0]->rootMoves;
+    int count = 0;
+    for (int i = 0; i < legal.count; i++) {
+        if (!root_move_wanted(limits, legal.moves[i])) continue;
+        RootMove *rm = &first[count++];
+        memset(rm, 0, sizeof *rm);
+        rm->move = legal.moves[i];
+        rm->score = rm->prevScore = rm->averageScore = -VALUE_INFINITE;
+        rm->pvLength = 1;
+        rm->pv[0] = rm->move;
     }
-    finish_search(t);
+    tm_init(&shared->tm, &shared->limits, pos_side_to_move(pos), count);
+    tt_new_search(shared->tt);
+
+    for (int i = 0; i < shared->workerCount; i++) {
+        SearchWorker *w = shared->workers[i];
+        pos_copy(w->pos, pos);
+        w->rootCount = count;
+        if (i > 0) memcpy(w->rootMoves, first, (size_t)count * sizeof *first);
+        atomic_store_explicit(&w->nodes, 0, memory_order_relaxed);
+        w->completedDepth = w->rootDepth = w->seldepth = w->pvIndex = 0;
+    }
+    atomic_store(&shared->stop, false);
+    atomic_store(&shared->ponder, limits->ponder);
+    atomic_store(&shared->startTime, startTime);
 }

@@ -1,47 +1,31 @@
 /*
  * The search: iterative deepening with aspiration windows over a fail-soft
- * principal variation search, quiescence search, and the main thread's
- * duties (time checks, info output, choosing and printing the best move).
+ * principal variation search, quiescence search, and the choice of the
+ * move to play.
  *
- * Every function works on one SearchThread (thread.h); the only state the
- * threads share is the transposition table and the ThreadPool's control
- * block (atomic stop/ponder flags, read-only limits).
+ * The search owns its state: a SearchWorker per thread (position, stack,
+ * PV, root moves, histories) and one SearchShared per search (limits, the
+ * time plan, stop/ponder flags, the transposition table, the reporter and
+ * the result). It knows nothing of threads or of the protocol: the thread
+ * pool (thread.c) runs workers on threads, and whoever starts a search
+ * hears of its progress through a SearchReporter (the UCI layer prints
+ * `info` and `bestmove` lines; bench, datagen and tests plug in their own
+ * or none).
  */
 #ifndef GIZUM_SEARCH_H
 #define GIZUM_SEARCH_H
 
+#include <stdatomic.h>
 #include <stdint.h>
 
+#include "eval.h"
 #include "history.h"
+#include "searchlimits.h"
+#include "position.h"
 #include "strength.h"
+#include "timeman.h"
+#include "tt.h"
 #include "types.h"
-
-typedef struct SearchThread SearchThread;
-
-/* What a `go` asks for. Zero/false fields mean "not given". */
-typedef struct {
-    int64_t time[COLOR_NB];   /* ms on the clock; negative when not given */
-    int64_t inc[COLOR_NB];
-    int movesToGo;
-    int depth;
-    uint64_t nodes;
-    int mate;                 /* stop once a mate in this many moves is proven */
-    int64_t moveTime;
-    bool infinite;
-    bool ponder;
-    Move searchMoves[MAX_MOVES];
-    int searchMovesCount;
-    /* Engine settings copied in at `go`. */
-    int multiPV;
-    int moveOverhead;         /* ms */
-    bool silent;              /* no info/bestmove output (bench, tests) */
-    bool debug;               /* UCI debug mode: extra info strings */
-    StrengthLevel strength;   /* UCI_LimitStrength / Skill Level; disabled = full strength */
-    uint64_t strengthSeed;    /* the level's random choice: per game, mixed with the position key */
-} SearchLimits;
-
-/* Starts every limit as "not given" and the settings at their defaults. */
-void search_limits_init(SearchLimits *limits);
 
 /* A root move with its latest score and principal variation. */
 typedef struct {
@@ -69,18 +53,115 @@ typedef struct {
 
 enum { STACK_OFFSET = 6 };
 
+/* One line of search progress (a UCI `info ... pv` line). */
+typedef struct {
+    int depth, selDepth;
+    int multiPV;                  /* 1-based line number */
+    Value score;
+    int bound;                    /* BOUND_EXACT, BOUND_LOWER or BOUND_UPPER */
+    uint64_t nodes;               /* all threads */
+    int64_t timeMs;
+    int hashfull;                 /* permille */
+    const Move *pv;               /* legal from the root, pvLength moves */
+    int pvLength;
+    bool chess960;
+} SearchLine;
+
+/*
+ * Who hears of a search's progress. Callbacks run on the main search
+ * thread; any of them may be NULL. A NULL reporter is a silent search.
+ */
+typedef struct {
+    void *context;
+    void (*line)(void *context, const SearchLine *line);
+    void (*currmove)(void *context, int depth, Move move, int moveNumber, bool chess960);
+    /* The root has no legal move: mated (inCheck) or stalemated. */
+    void (*no_moves)(void *context, bool inCheck);
+    void (*bestmove)(void *context, Move best, Move ponder, bool chess960);
+} SearchReporter;
+
+/* What a finished search decided. */
+typedef struct {
+    Move bestMove, ponderMove;    /* MOVE_NONE when the root has no legal move */
+    Value score;                  /* VALUE_NONE when nothing was searched */
+} SearchResult;
+
+typedef struct SearchShared SearchShared;
+
+/* One thread's share of a search. */
+typedef struct {
+    int index;                    /* 0 = the main worker */
+    SearchShared *shared;
+    Position *pos;
+    PawnTable *pawns;
+    Histories *hist;
+    _Atomic uint64_t nodes;       /* written by this worker only; read by the main worker */
+
+    int rootDepth, completedDepth, seldepth, pvIndex;
+    int rootCount;
+    RootMove rootMoves[MAX_MOVES];
+
+    /* Main worker: time management and reporting. */
+    Move lastBestMove;
+    int lastBestMoveDepth;
+    Value previousScore;
+    int checkCountdown;
+    Move lastReportedMove;
+
+    /* Strength levels: the root lines of the last completed iteration, best first. */
+    int choiceCount;
+    Move choiceMoves[STRENGTH_LINES_MAX];
+    Value choiceScores[STRENGTH_LINES_MAX];
+
+    SearchStack stack[MAX_PLY + STACK_OFFSET + 4];
+    int pvLength[MAX_PLY + 2];
+    Move pv[MAX_PLY + 2][MAX_PLY + 2];
+} SearchWorker;
+
+/* State shared by the workers of one search. */
+struct SearchShared {
+    atomic_bool stop;             /* every worker unwinds as soon as it sees this */
+    atomic_bool ponder;           /* pondering: no time limits, no bestmove yet */
+    _Atomic int64_t startTime;    /* ms (monotonic) the clock started: go, or ponderhit */
+    SearchLimits limits;          /* read-only while the search runs */
+    TimeManager tm;               /* read-only while the search runs */
+    TTable *tt;
+    SearchReporter reporter;      /* all NULL: silent */
+    SearchWorker **workers;       /* workers[0] is the main worker; set only while idle */
+    int workerCount;
+    SearchResult result;          /* written by search_finish */
+};
+
 /* Builds the reduction table; called once by engine_init(). */
 void search_init(void);
 
-/*
- * One thread's share of a search: iterative deepening until stopped. On the
- * main thread (index 0) it also watches the clock, prints info lines, waits
- * for stop/ponderhit when required, stops the helpers, picks the best move
- * and prints `bestmove`.
- */
-void search_thread_run(SearchThread *t);
+/* A worker with its own position, histories and pawn table; NULL without memory. */
+SearchWorker *search_worker_create(SearchShared *shared, int index);
+void search_worker_destroy(SearchWorker *w);
+/* Forgets what a worker learnt: histories, pawn table (ucinewgame, bench). */
+void search_worker_clear(SearchWorker *w);
 
-/* The value in UCI form: "cp N" or "mate N". Buffer >= 16. */
-void search_value_to_uci(Value v, char *out);
+/*
+ * Prepares every worker for a search of pos (root moves, time plan, limits
+ * after strength levels); reporter may be NULL. Call while no worker runs.
+ */
+void search_prepare(SearchShared *shared, const Position *pos, const SearchLimits *limits,
+                    const SearchReporter *reporter, int64_t startTime);
+
+/* One worker's iterative deepening until it is stopped or reaches its limits. */
+void search_worker_run(SearchWorker *w);
+
+/*
+ * After the main worker's run, once every helper has stopped: picks the
+ * move to play (Lazy SMP vote, strength levels), reports the last line and
+ * `bestmove`, and stores the result.
+ */
+void search_finish(SearchShared *shared);
+
+/* Should the main worker's thread wait before finishing (ponder or infinite, not yet stopped)? */
+bool search_must_wait(const SearchShared *shared);
+
+/* Nodes searched by all workers in the current or last search. */
+uint64_t search_nodes(const SearchShared *shared);
 
 #endif

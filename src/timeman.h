@@ -12,7 +12,7 @@
 
 #include <stdint.h>
 
-#include "search.h"
+#include "searchlimits.h"
 
 typedef struct {
     bool active;      /* a clock or movetime was given */

@@ -28,7 +28,7 @@
 #include "timeman.h"
 #include "tt.h"
 
-enum { MULTIPV_MAX = 256, MOVE_OVERHEAD_DEFAULT = 10, MOVE_OVERHEAD_MAX = 5000, PERFT_DEPTH_MAX = 20 };
+enum { MULTIPV_MAX = 256, MOVE_OVERHEAD_MAX = 5000, PERFT_DEPTH_MAX = 20 };
 /* Longer clocks (ms, about 31 years) are accepted but counted as this, so time arithmetic cannot overflow. */
 static const int64_t GoTimeClampMs = 1000000000000;
 /* Book moves are played up to this full-move number by default. */
@@ -65,6 +65,86 @@ typedef struct {
 
 /* ------------------------------------------------------------ output */
 
+/* Prints one line to stdout as a unit (the search thread reports while this thread answers) and flushes. */
+static void uci_print(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
+static void uci_print(const char *fmt, ...) {
+    char line[8192];
+    va_list ap;
+    va_start(ap, fmt);
+    int n = vsnprintf(line, sizeof line, fmt, ap);
+    va_end(ap);
+    if (n < 0) return;
+    /* stdio's own lock keeps lines from different threads whole. */
+    flockfile(stdout);
+    fputs(line, stdout);
+    fputc('\n', stdout);
+    fflush(stdout);
+    funlockfile(stdout);
+}
+
+void uci_format_value(Value v, char *out) {
+    if (v >= VALUE_MATE_IN_MAX_PLY)
+        sprintf(out, "mate %d", (VALUE_MATE - v + 1) / 2);
+    else if (v <= VALUE_MATED_IN_MAX_PLY)
+        sprintf(out, "mate %d", -(VALUE_MATE + v) / 2);
+    else
+        sprintf(out, "cp %d", v);
+}
+
+/* ------------------------------------------------------------ search reports */
+
+static void report_line(void *context, const SearchLine *l) {
+    (void)context;
+    char score[24], pv[MAX_PLY * 6 + 8];
+    uci_format_value(l->score, score);
+    size_t len = 0;
+    pv[0] = '\0';
+    for (int i = 0; i < l->pvLength; i++) {
+        char text[8];
+        move_to_uci(l->pv[i], l->chess960, text);
+        if (len + strlen(text) + 2 >= sizeof pv) break;
+        len += (size_t)sprintf(pv + len, "%s%s", i ? " " : "", text);
+    }
+    uint64_t nps = l->timeMs > 0 ? l->nodes * 1000 / (uint64_t)l->timeMs : l->nodes;
+    uci_print("info depth %d seldepth %d multipv %d score %s%s nodes %" PRIu64 " nps %" PRIu64
+              " hashfull %d time %" PRId64 " pv %s",
+              l->depth, l->selDepth, l->multiPV, score,
+              l->bound == BOUND_LOWER ? " lowerbound" : l->bound == BOUND_UPPER ? " upperbound" : "",
+              l->nodes, nps, l->hashfull, l->timeMs, pv);
+}
+
+static void report_currmove(void *context, int depth, Move move, int moveNumber, bool chess960) {
+    (void)context;
+    char text[8];
+    move_to_uci(move, chess960, text);
+    uci_print("info depth %d currmove %s currmovenumber %d", depth, text, moveNumber);
+}
+
+static void report_no_moves(void *context, bool inCheck) {
+    (void)context;
+    uci_print("info depth 0 score %s", inCheck ? "mate 0" : "cp 0");
+}
+
+static void report_bestmove(void *context, Move best, Move ponder, bool chess960) {
+    (void)context;
+    char bestText[8], ponderText[8];
+    move_to_uci(best, chess960, bestText);
+    if (ponder != MOVE_NONE) {
+        move_to_uci(ponder, chess960, ponderText);
+        uci_print("bestmove %s ponder %s", bestText, ponderText);
+    } else {
+        uci_print("bestmove %s", bestText);
+    }
+}
+
+static const SearchReporter UciReporter = {
+    .context = NULL,
+    .line = report_line,
+    .currmove = report_currmove,
+    .no_moves = report_no_moves,
+    .bestmove = report_bestmove,
+};
+
 /* "info string ..." */
 static void info(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
 static void info(const char *fmt, ...) {
@@ -73,7 +153,7 @@ static void info(const char *fmt, ...) {
     va_start(ap, fmt);
     vsnprintf(text, sizeof text, fmt, ap);
     va_end(ap);
-    threads_print("info string %s", text);
+    uci_print("info string %s", text);
 }
 
 /* A printable, bounded copy of user input for messages (control and non-ASCII bytes become '?'). */
@@ -136,7 +216,7 @@ static bool parse_int64(const char *text, int64_t *out) {
  */
 static bool ensure_idle(Engine *e, const char *what) {
     if (!threads_busy(e->pool)) return true;
-    if (atomic_load(&e->pool->control.stop)) {
+    if (threads_stopping(e->pool)) {
         threads_wait(e->pool);
         return true;
     }
@@ -295,17 +375,17 @@ static void print_options(const Engine *e) {
         const UciOption *o = &Options[i];
         switch (o->type) {
         case OPTION_SPIN:
-            threads_print("option name %s type spin default %d min %d max %d", o->name, o->def, o->min, o->max);
+            uci_print("option name %s type spin default %d min %d max %d", o->name, o->def, o->min, o->max);
             break;
         case OPTION_CHECK:
-            threads_print("option name %s type check default %s", o->name, o->def ? "true" : "false");
+            uci_print("option name %s type check default %s", o->name, o->def ? "true" : "false");
             break;
         case OPTION_BUTTON:
-            threads_print("option name %s type button", o->name);
+            uci_print("option name %s type button", o->name);
             break;
         case OPTION_STRING:
             /* The only string option is BookFile, whose default is found at start-up. */
-            threads_print("option name %s type string default %s", o->name,
+            uci_print("option name %s type string default %s", o->name,
                           e->bookDefault[0] ? e->bookDefault : "<empty>");
             break;
         }
@@ -368,16 +448,16 @@ static void cmd_setoption(Engine *e, Args *args) {
 
 static void cmd_uci(Engine *e, Args *args) {
     (void)args;
-    threads_print("id name %s %s", ENGINE_NAME, ENGINE_VERSION);
-    threads_print("id author %s", ENGINE_AUTHOR);
+    uci_print("id name %s %s", ENGINE_NAME, ENGINE_VERSION);
+    uci_print("id author %s", ENGINE_AUTHOR);
     print_options(e);
-    threads_print("uciok");
+    uci_print("uciok");
 }
 
 static void cmd_isready(Engine *e, Args *args) {
     (void)e;
     (void)args;
-    threads_print("readyok");
+    uci_print("readyok");
 }
 
 static void cmd_debug(Engine *e, Args *args) {
@@ -547,7 +627,7 @@ static bool play_book_move(Engine *e, const SearchLimits *limits) {
     if (m == MOVE_NONE) return false;
     move_to_uci(m, e->chess960, text);
     info("book move %s", text);
-    threads_print("bestmove %s", text);
+    uci_print("bestmove %s", text);
     return true;
 }
 
@@ -557,7 +637,6 @@ static void cmd_go(Engine *e, Args *args) {
     search_limits_init(&limits);
     limits.multiPV = e->multiPV;
     limits.moveOverhead = e->moveOverhead;
-    limits.debug = e->debug;
     strength_for_go(e, &limits);
     if (!parse_go(e, args, &limits)) return;
 
@@ -568,9 +647,9 @@ static void cmd_go(Engine *e, Args *args) {
     }
     e->pos->chess960 = e->chess960;
     if (play_book_move(e, &limits)) return;
-    threads_start(e->pool, e->pos, &limits, start);
+    threads_start(e->pool, e->pos, &limits, &UciReporter, start);
     if (e->debug) {
-        const TimeManager *tm = &e->pool->control.tm;
+        const TimeManager *tm = threads_time_plan(e->pool);
         info("time: optimum %" PRId64 " ms, maximum %" PRId64 " ms%s", tm->optimum, tm->maximum,
              tm->active ? "" : " (no time limit)");
         const StrengthLevel *l = &limits.strength;
@@ -796,7 +875,7 @@ int uci_run_command(int argc, char **argv) {
     }
     bool known = execute(e, line);
     /* A search started here runs to its own end; an endless one is stopped. */
-    if (threads_busy(e->pool) && (e->pool->control.limits.infinite || e->pool->control.limits.ponder))
+    if (threads_busy(e->pool) && (threads_limits(e->pool)->infinite || threads_limits(e->pool)->ponder))
         threads_stop(e->pool);
     threads_wait(e->pool);
     free(line);

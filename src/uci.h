@@ -1,6 +1,6 @@
 /*
  * The UCI protocol: reads commands on the main thread, searches on the
- * search threads, writes every answer as whole lines through threads_print.
+ * search threads, writes every answer as whole lines through uci_print.
  *
  * Commands during a search:
  *   isready, stop, ponderhit, quit, d, eval, debug  answered at once;
@@ -18,7 +18,12 @@
 #define GIZUM_UCI_H
 
 /* Longest accepted input line in bytes; longer lines are rejected whole. */
+#include "types.h"
+
 enum { UCI_LINE_MAX = 1 << 17 };
+
+/* A score in UCI form: "cp N" or "mate N". Buffer >= 16. */
+void uci_format_value(Value v, char *out);
 
 /* Runs the protocol on stdin/stdout until `quit` or end of input; returns the exit status. */
 int uci_loop(void);

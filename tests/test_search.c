@@ -20,6 +20,7 @@
 #include "thread.h"
 #include "timeman.h"
 #include "tt.h"
+#include "uci.h"
 
 static Position Pos;
 static Histories Hist;
@@ -242,15 +243,15 @@ static void test_timeman(void) {
 
 static void test_value_text(void) {
     char buf[32];
-    search_value_to_uci(37, buf);
+    uci_format_value(37, buf);
     CHECK(!strcmp(buf, "cp 37"), "%s", buf);
-    search_value_to_uci(mate_in(1), buf);
+    uci_format_value(mate_in(1), buf);
     CHECK(!strcmp(buf, "mate 1"), "%s", buf);
-    search_value_to_uci(mate_in(5), buf);
+    uci_format_value(mate_in(5), buf);
     CHECK(!strcmp(buf, "mate 3"), "%s", buf);
-    search_value_to_uci(mated_in(0), buf);
+    uci_format_value(mated_in(0), buf);
     CHECK(!strcmp(buf, "mate 0"), "%s", buf);
-    search_value_to_uci(mated_in(4), buf);
+    uci_format_value(mated_in(4), buf);
     CHECK(!strcmp(buf, "mate -2"), "%s", buf);
 }
 
@@ -261,12 +262,10 @@ static Move run_search(ThreadPool *pool, const char *fen, SearchLimits *limits, 
         CHECK(false, "bad test FEN %s: %s", fen, err);
         return MOVE_NONE;
     }
-    limits->silent = true;
-    threads_start(pool, &Pos, limits, tm_now());
-    threads_wait(pool);
+    SearchResult result = threads_search(pool, &Pos, limits);
     if (nodes) *nodes = threads_nodes(pool);
-    if (score) *score = pool->control.bestScore;
-    return pool->control.bestMove;
+    if (score) *score = result.score;
+    return result.bestMove;
 }
 
 static void test_searches(void) {
@@ -342,7 +341,7 @@ static void test_searches(void) {
     gen_legal(&Pos, &legal);
     CHECK(movelist_contains(&legal, m), "3 threads: illegal move %d", m);
     for (int i = 0; i < pool->count; i++)
-        CHECK(atomic_load(&pool->threads[i]->nodes) > 0 && pool->threads[i]->completedDepth > 0,
+        CHECK(atomic_load(&pool->threads[i]->worker->nodes) > 0 && pool->threads[i]->worker->completedDepth > 0,
               "3 threads: thread %d did not search", i);
     for (int i = 0; i < 20; i++) {
         search_limits_init(&limits);

@@ -125,16 +125,14 @@ static Move search_at(ThreadPool *pool, TTable *tt, const char *fen, const Stren
     }
     SearchLimits limits;
     search_limits_init(&limits);
-    limits.silent = true;
     limits.strength = *level;
     limits.strengthSeed = seed;
     if (!level->enabled) limits.depth = 6;
     tt_clear(tt, 1);
     threads_clear(pool);
-    threads_start(pool, &Pos, &limits, tm_now());
-    threads_wait(pool);
+    SearchResult result = threads_search(pool, &Pos, &limits);
     if (nodes) *nodes = threads_nodes(pool);
-    return pool->control.bestMove;
+    return result.bestMove;
 }
 
 static const char *const Fens[] = {
@@ -172,7 +170,7 @@ static void test_searches(void) {
                 CHECK(pos_is_legal(&Pos, m), "Elo %d, %s: illegal move %d", Elos[l], Fens[f], m);
                 CHECK(nodes <= level.nodes, "Elo %d: %llu nodes over the budget %llu", Elos[l],
                       (unsigned long long)nodes, (unsigned long long)level.nodes);
-                const SearchThread *main = pool->threads[0];
+                const SearchWorker *main = pool->threads[0]->worker;
                 CHECK(main->choiceCount >= 1 && main->choiceCount <= level.lines, "Elo %d: %d lines compared",
                       Elos[l], main->choiceCount);
                 deviations[l] += main->choiceCount > 0 && m != main->choiceMoves[0];
@@ -196,14 +194,12 @@ static void test_searches(void) {
         Move m1 = search_at(pool, &tt, Fens[f], &off, 1, &n1);
         SearchLimits plain;
         search_limits_init(&plain);
-        plain.silent = true;
         plain.depth = 6;
         tt_clear(&tt, 1);
         threads_clear(pool);
-        threads_start(pool, &Pos, &plain, tm_now());
-        threads_wait(pool);
+        Move m2 = threads_search(pool, &Pos, &plain).bestMove;
         n2 = threads_nodes(pool);
-        CHECK(m1 == pool->control.bestMove && n1 == n2, "Skill Level 20 changed the search: %llu vs %llu nodes",
+        CHECK(m1 == m2 && n1 == n2, "Skill Level 20 changed the search: %llu vs %llu nodes",
               (unsigned long long)n1, (unsigned long long)n2);
     }
     threads_destroy(pool);

@@ -97,7 +97,6 @@ static int generate(const OpeningsConfig *cfg, const Book *book) {
     SearchLimits limits;
     search_limits_init(&limits);
     limits.depth = cfg->depth;
-    limits.silent = true;
 
     uint64_t rng = cfg->seed;
     int found = 0, tried = 0, span = cfg->maxPlies - cfg->minPlies + 1;
@@ -106,9 +105,7 @@ static int generate(const OpeningsConfig *cfg, const Book *book) {
         if (!book_walk(book, &pos, plies, &rng) || seen_before(keys, &tried, pos_key(&pos))) continue;
         tt_clear(&tt, 1);
         threads_clear(pool);
-        threads_start(pool, &pos, &limits, tm_now());
-        threads_wait(pool);
-        Value score = pool->control.bestScore;
+        Value score = threads_search(pool, &pos, &limits).score;
         if (score < -cfg->margin || score > cfg->margin) continue;
         print_epd(&pos);
         found++;
