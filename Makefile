@@ -29,6 +29,14 @@ else
   $(error Unknown ARCH '$(ARCH)': use native, x86-64-bmi2, x86-64 or generic)
 endif
 
+# make TUNE=1: every search parameter (src/searchparams.h) becomes a UCI
+# spin option, for SPSA tuning (OpenBench); a build of its own.
+ifeq ($(TUNE),1)
+  EXE := gizum-tune
+  EXTRA_CFLAGS += -DGIZUM_TUNE
+  BUILD_SUFFIX := $(BUILD_SUFFIX)-tune
+endif
+
 # Objects go to a directory per configuration so builds never mix flags;
 # -MMD -MP writes each object's exact header dependencies beside it.
 BUILD    = build/$(ARCH)-$(CC)$(BUILD_SUFFIX)
@@ -180,4 +188,4 @@ check-valgrind:
 	  printf 'go movetime 500\n'; sleep 2; printf 'quit\n'; } | $(VALGRIND) ./$(VALGRIND_EXE) >/dev/null
 
 clean:
-	rm -rf build gizum gizum-asan gizum-debug gizum-tsan gizum-match gizum-match-asan gizum-match-tsan gizum-valgrind
+	rm -rf build gizum gizum-asan gizum-debug gizum-tsan gizum-match gizum-match-asan gizum-match-tsan gizum-valgrind gizum-tune

@@ -14,7 +14,11 @@
 #include "book/openings.h"
 #include "perft.h"
 #include "position.h"
+#include "searchparams.h"
 #include "uci.h"
+
+/* SPSA learning-rate end value, OpenBench's usual default. */
+static const double SPSA_R_END = 0.002;
 
 /* ./gizum perft DEPTH [FEN] */
 static int command_perft(int argc, char **argv) {
@@ -112,6 +116,20 @@ static int command_d(int argc, char **argv) {
     return 0;
 }
 
+/* ./gizum spsa: the search parameters as OpenBench's SPSA tuner takes them (name, int, default, min, max, c_end, r_end). */
+static int command_spsa(int argc, char **argv) {
+    (void)argv;
+    if (argc > 0) {
+        fprintf(stderr, "usage: gizum spsa\n");
+        return 2;
+    }
+    for (int i = 0; i < SearchParamCount; i++) {
+        const SearchParam *p = &SearchParams[i];
+        printf("%s, int, %d, %d, %d, %d, %.3f\n", p->name, p->def, p->min, p->max, p->step, SPSA_R_END);
+    }
+    return 0;
+}
+
 typedef struct {
     const char *name;
     int (*run)(int argc, char **argv);
@@ -124,6 +142,7 @@ static const ShellCommand Commands[] = {
     {"bench", command_bench},
     {"eval", command_eval},
     {"d", command_d},
+    {"spsa", command_spsa},
 };
 
 int main(int argc, char **argv) {

@@ -3,6 +3,8 @@
  */
 #include "movepick.h"
 
+#include "searchparams.h"
+
 enum {
     MAIN_TT, MAIN_GEN_NOISY, MAIN_GOOD_NOISY, MAIN_KILLER1, MAIN_KILLER2, MAIN_COUNTER,
     MAIN_GEN_QUIET, MAIN_QUIET, MAIN_BAD_NOISY,
@@ -11,13 +13,8 @@ enum {
     STAGE_DONE
 };
 
-enum {
-    /* Most valuable victim first: a pawn of victim value outweighs any capture history. */
-    MVV_WEIGHT = 16,
-    CAPTURE_HISTORY_DIV = 16,
-    /* Evasions: captures before quiet moves. */
-    EVASION_CAPTURE_BONUS = 1 << 20
-};
+/* Evasions: captures before quiet moves (a bound on scores, not a tuned number). */
+enum { EVASION_CAPTURE_BONUS = 1 << 20 };
 
 static bool is_underpromotion(Move m) {
     return move_kind(m) == MOVE_PROMOTION && move_promotion(m) != QUEEN;
@@ -37,9 +34,9 @@ static int noisy_score(const MovePicker *mp, Move m) {
     const Position *pos = mp->pos;
     Piece pc = pos_piece_on(pos, move_from(m));
     PieceType victim = piece_type(pos_captured_piece(pos, m));
-    int score = MVV_WEIGHT * SeeValue[victim]
-              + mp->hist->capture[pc][move_to(m)][victim] / CAPTURE_HISTORY_DIV;
-    if (move_kind(m) == MOVE_PROMOTION) score += MVV_WEIGHT * SeeValue[move_promotion(m)];
+    int score = MvvWeight * SeeValue[victim]
+              + mp->hist->capture[pc][move_to(m)][victim] / CaptureHistoryDivisor;
+    if (move_kind(m) == MOVE_PROMOTION) score += MvvWeight * SeeValue[move_promotion(m)];
     return score;
 }
 

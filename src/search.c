@@ -10,66 +10,10 @@
 #include "fen.h"
 #include "movegen.h"
 #include "movepick.h"
+#include "searchparams.h"
 
-/* ------------------------------------------------------------ tuned numbers */
-
-/* Iterations and aspiration windows. */
+/* The deepest iteration: the stack and PV arrays hold MAX_PLY plies. */
 static const int MaxSearchDepth = MAX_PLY - 1;
-static const int AspirationMinDepth = 4;
-static const int AspirationDelta = 15;            /* cp, first half-width */
-static const int AspirationGrowthPercent = 150;   /* each fail widens by this factor */
-
-/* Reverse futility pruning: stand-pat far above beta at low depth. */
-static const int RfpMaxDepth = 8;
-static const int RfpMargin = 75;                   /* cp per ply of depth */
-
-/* Null-move pruning. */
-static const int NmpMinDepth = 3;
-static const int NmpBaseReduction = 4;
-static const int NmpDepthDivisor = 5;
-static const int NmpEvalDivisor = 200;
-static const int NmpEvalMaxReduction = 3;
-
-/* Internal iterative reduction when a PV or cut node has no TT move. */
-static const int IirMinDepth = 4;
-
-/* Late move pruning: skip quiet moves after (LmpBase + depth^2) / (2 - improving) moves. */
-static const int LmpMaxDepth = 8;
-static const int LmpBase = 3;
-
-/* Futility pruning of quiet moves (by reduced depth). */
-static const int FutilityMaxDepth = 8;
-static const int FutilityBase = 80;
-static const int FutilityPerDepth = 90;
-
-/* SEE pruning thresholds (cp): quiets by reduced depth squared, captures by depth. */
-static const int SeeQuietMargin = 30;
-static const int SeeNoisyMargin = 100;
-static const int SeeMaxDepth = 8;
-
-/* Late move reductions: base + ln(depth) * ln(moveNumber) / divisor (hundredths). */
-static const int LmrMinDepth = 3;
-static const int LmrBaseHundredths = 75;
-static const int LmrDivisorHundredths = 225;
-static const int LmrHistoryDivisor = 8192;
-
-/* History bonus after a cutoff: min(quad * depth^2 + lin * depth, cap). */
-static const int HistoryBonusQuad = 16;
-static const int HistoryBonusLinear = 128;
-static const int HistoryBonusCap = 2000;
-
-/* Quiescence: captures that cannot lift alpha even with this margin are skipped. */
-static const int QsDeltaMargin = 150;
-
-/* Main thread: check the clock and node limit every this many nodes. */
-static const int CheckInterval = 1024;
-/* currmove lines only after this long (ms). */
-static const int64_t CurrmoveDelayMs = 3000;
-/* Time management: the next iteration is assumed to take this many times the last (percent). */
-static const int NextIterationPercent = 200;
-
-/* Lazy SMP vote: a thread's weight is (score - worst score + base) * depth. */
-static const int VoteBase = 14;
 
 /* ------------------------------------------------------------ tables */
 
@@ -436,7 +380,7 @@ static Value search(SearchWorker *t, SearchStack *ss, Value alpha, Value beta, i
             if (lmrDepth < 0) lmrDepth = 0;
             if (!noisy && !givesCheck) {
                 /* Late move pruning: enough quiet moves tried at this depth. */
-                if (depth <= LmpMaxDepth && moveCount >= (LmpBase + depth * depth) / (2 - improving)) {
+                if (depth <= LmpMaxDepth && moveCount >= (LmpBase + depth * depth) / (LmpImprovingDivisor - improving)) {
                     mp.skipQuiets = true;
                     continue;
                 }
@@ -591,7 +535,7 @@ static void report_iteration(SearchWorker *t, int depth, int multiPV) {
 /* Helper threads skip some depths so that they do not all search in lockstep. */
 static bool helper_skips(int index, int depth) {
     if (index == 0 || depth == 1) return false;
-    int size = 1 + ((index - 1) / 2) % 3;
+    int size = 1 + ((index - 1) / HelperSkipPairing) % HelperSkipSizes;
     int phase = (index - 1) % (2 * size);
     return ((depth + phase) / size) % 2 == 1;
 }

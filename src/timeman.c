@@ -5,19 +5,8 @@
 
 #include <time.h>
 
-/* Expected number of moves still to play when the GUI does not say (sudden death). */
-static const int MovesToGoDefault = 30;
-/* Plan at most this many moves ahead even if movestogo is larger. */
-static const int MovesToGoCap = 50;
-/* The hard limit is at most this multiple of the optimum... */
-static const int MaximumRatio = 5;
-/* ...and at most this share of the remaining clock (percent); more on the last move of a period. */
-static const int MaximumClockPercent = 50;
-static const int MaximumClockPercentLastMove = 85;
-/* An increment is spent at this rate (percent) on the current move. */
-static const int IncrementUsePercent = 80;
-/* With a single legal move, answer quickly (ms). */
-static const int64_t SingleMoveOptimum = 50;
+#include "searchparams.h"
+
 static const int64_t MinimumThinkMs = 1;
 
 int64_t tm_now(void) {
@@ -54,16 +43,16 @@ void tm_init(TimeManager *tm, const SearchLimits *limits, Color us, int legalMov
     int64_t cap = usable * percent / 100;
     tm->maximum = max64(MinimumThinkMs, min64(optimum * MaximumRatio, cap));
     tm->optimum = max64(MinimumThinkMs, min64(optimum, tm->maximum));
-    if (legalMoves == 1) tm->optimum = min64(tm->optimum, SingleMoveOptimum);
+    if (legalMoves == 1) tm->optimum = min64(tm->optimum, SingleMoveOptimumMs);
 }
 
 int64_t tm_soft_limit(const TimeManager *tm, int stability, int scoreDrop, int bestNodesPermille) {
-    /* Percent factors, multiplied: stability 130..82, score 90..150, node share 170..62. */
-    int stable = stability < 8 ? stability : 8;
-    int64_t stabilityFactor = 130 - 6 * stable;
-    int drop = scoreDrop < -20 ? -20 : scoreDrop > 100 ? 100 : scoreDrop;
-    int64_t scoreFactor = 100 + drop / 2;
-    int64_t nodeFactor = 170 - 120 * (int64_t)bestNodesPermille / 1000;
+    /* Percent factors, multiplied: stability 130..82, score 90..150, node share 170..50 by default. */
+    int stable = stability < TmStabilityMax ? stability : TmStabilityMax;
+    int64_t stabilityFactor = TmStabilityBase - TmStabilityStep * stable;
+    int drop = scoreDrop < -TmScoreRiseMax ? -TmScoreRiseMax : scoreDrop > TmScoreDropMax ? TmScoreDropMax : scoreDrop;
+    int64_t scoreFactor = 100 + drop / TmScoreDropDivisor;
+    int64_t nodeFactor = TmNodeBase - TmNodeScale * (int64_t)bestNodesPermille / 1000;
     int64_t soft = tm->optimum * stabilityFactor / 100 * scoreFactor / 100 * nodeFactor / 100;
     return min64(max64(soft, MinimumThinkMs), tm->maximum);
 }

@@ -23,6 +23,7 @@
 #include "perft.h"
 #include "position.h"
 #include "search.h"
+#include "searchparams.h"
 #include "strength.h"
 #include "thread.h"
 #include "timeman.h"
@@ -390,7 +391,34 @@ static void print_options(const Engine *e) {
             break;
         }
     }
+#ifdef GIZUM_TUNE
+    for (int i = 0; i < SearchParamCount; i++) {
+        const SearchParam *p = &SearchParams[i];
+        uci_print("option name %s type spin default %d min %d max %d", p->name, *p->value, p->min, p->max);
+    }
+#endif
 }
+
+#ifdef GIZUM_TUNE
+/* The tuning build's search parameters (searchparams.h); true if name is one. */
+static bool set_search_param(Engine *e, const char *name, const char *valueText) {
+    const SearchParam *p = NULL;
+    for (int i = 0; i < SearchParamCount && !p; i++)
+        if (strcasecmp(SearchParams[i].name, name) == 0) p = &SearchParams[i];
+    if (!p) return false;
+    char shownBuf[64];
+    int64_t v;
+    if (!parse_int64(valueText, &v) || v < p->min || v > p->max) {
+        info("%s: value must be an integer from %d to %d, got '%s'", p->name, p->min, p->max,
+             shown(valueText, shownBuf, sizeof shownBuf));
+        return true;
+    }
+    if (!ensure_idle(e, p->name)) return true;
+    search_param_set(p->name, (int)v);
+    search_init(); /* the reduction table depends on the LMR parameters */
+    return true;
+}
+#endif
 
 /* setoption name <id> [value <x>]: names may contain spaces; the value is the remaining words. */
 static void cmd_setoption(Engine *e, Args *args) {
@@ -419,6 +447,9 @@ static void cmd_setoption(Engine *e, Args *args) {
     const UciOption *o = NULL;
     for (int i = 0; i < OPTION_COUNT; i++)
         if (strcasecmp(Options[i].name, name) == 0) o = &Options[i];
+#ifdef GIZUM_TUNE
+    if (!o && set_search_param(e, name, valueText)) return;
+#endif
     if (!o) {
         info("No such option: %s", shown(name, shownBuf, sizeof shownBuf));
         return;
