@@ -93,12 +93,9 @@ static inline void count_node(SearchWorker *t) {
     }
 }
 
+/* Static values stay clear of the mate range (eval_evaluate clamps them). */
 static inline Value evaluate(SearchWorker *t) {
-    Value v = eval_evaluate(t->pos, t->pawns);
-    /* Keep static values clear of the mate range. */
-    if (v > VALUE_MATE_IN_MAX_PLY - 1) v = VALUE_MATE_IN_MAX_PLY - 1;
-    if (v < VALUE_MATED_IN_MAX_PLY + 1) v = VALUE_MATED_IN_MAX_PLY + 1;
-    return v;
+    return eval_evaluate(t->pos, t->pawns);
 }
 
 /* Draw by repetition, the fifty-move rule or lack of mating material (not checkmate on ply 100). */

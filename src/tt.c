@@ -55,11 +55,6 @@ static inline void unpack(uint64_t d, TTData *out) {
     out->pv = (d >> 58) & 1;
 }
 
-static inline TTBucket *bucket_of(const TTable *tt, Key key) {
-    size_t index = (size_t)(((unsigned __int128)key * tt->bucketCount) >> 64);
-    return &tt->buckets[index];
-}
-
 typedef struct {
     unsigned char *start;
     size_t length;
@@ -199,7 +194,7 @@ void tt_new_search(TTable *tt) {
 }
 
 bool tt_probe(const TTable *tt, Key key, TTData *out) {
-    TTBucket *b = bucket_of(tt, key);
+    TTBucket *b = tt_bucket_of(tt, key);
     for (int i = 0; i < TT_BUCKET_ENTRIES; i++) {
         uint64_t data = atomic_load_explicit(&b->entries[i].data, memory_order_relaxed);
         uint64_t check = atomic_load_explicit(&b->entries[i].keyXorData, memory_order_relaxed);
@@ -218,7 +213,7 @@ static inline int entry_worth(uint64_t data, int generation) {
 }
 
 void tt_store(TTable *tt, Key key, Move move, Value value, Value eval, int depth, int bound, bool pv) {
-    TTBucket *b = bucket_of(tt, key);
+    TTBucket *b = tt_bucket_of(tt, key);
     int gen = tt->generation;
     TTEntry *victim = NULL;
     uint64_t victimData = 0;

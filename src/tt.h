@@ -83,10 +83,14 @@ void tt_store(TTable *tt, Key key, Move move, Value value, Value eval, int depth
 /* Permille of a sample of entries written in the current generation (UCI hashfull). */
 int tt_hashfull(const TTable *tt);
 
+/* The bucket of key: the key's high bits scaled to the table size (no modulo, any size). */
+static inline TTBucket *tt_bucket_of(const TTable *tt, Key key) {
+    return &tt->buckets[(size_t)(((unsigned __int128)key * tt->bucketCount) >> 64)];
+}
+
 /* Brings the bucket of key into the cache ahead of the probe. */
 static inline void tt_prefetch(const TTable *tt, Key key) {
-    size_t index = (size_t)(((unsigned __int128)key * tt->bucketCount) >> 64);
-    __builtin_prefetch(&tt->buckets[index]);
+    __builtin_prefetch(tt_bucket_of(tt, key));
 }
 
 /* Mate scores become distances from this node before storing... */

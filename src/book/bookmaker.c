@@ -113,76 +113,90 @@ static void usage_make(void) {
 }
 
 /* ./gizum book make --pgn FILE... --out FILE.bin [options] */
-static int command_make(int argc, char **argv) {
-    BookMakeOptions options = bookmaker_options_default();
-    const char **files = calloc((size_t)argc + 1, sizeof *files);
-    int fileCount = 0;
-    const char *out = NULL;
-    if (!files) {
-        fprintf(stderr, "book make: out of memory\n");
-        return 1;
-    }
+/* What `book make` was asked to do. files points into argv. */
+typedef struct {
+    BookMakeOptions options;
+    const char **files;
+    int fileCount;
+    const char *out;
+} MakeRequest;
+
+/* Parses `book make` arguments into req; on a fault prints why (with the usage) and returns false. */
+static bool parse_make_args(int argc, char **argv, MakeRequest *req) {
     for (int i = 0; i < argc; i++) {
         const char *a = argv[i];
         const char *value = i + 1 < argc ? argv[i + 1] : NULL;
         bool bad = false;
         if (strcmp(a, "--pgn") == 0) {
             while (i + 1 < argc && strncmp(argv[i + 1], "--", 2) != 0)
-                files[fileCount++] = argv[++i];
-            bad = fileCount == 0;
+                req->files[req->fileCount++] = argv[++i];
+            bad = req->fileCount == 0;
         } else if (strcmp(a, "--out") == 0) {
             bad = !value;
-            out = value;
+            req->out = value;
             i++;
         } else if (strcmp(a, "--max-ply") == 0) {
-            bad = !value || !parse_count(value, &options.maxPly);
+            bad = !value || !parse_count(value, &req->options.maxPly);
             i++;
         } else if (strcmp(a, "--min-games") == 0) {
-            bad = !value || !parse_count(value, &options.filter.minGames) || options.filter.minGames < 1;
+            bad = !value || !parse_count(value, &req->options.filter.minGames) || req->options.filter.minGames < 1;
             i++;
         } else if (strcmp(a, "--only-white") == 0) {
-            options.filter.onlyWhite = true;
+            req->options.filter.onlyWhite = true;
         } else if (strcmp(a, "--only-black") == 0) {
-            options.filter.onlyBlack = true;
+            req->options.filter.onlyBlack = true;
         } else if (strcmp(a, "--strict") == 0) {
-            options.strict = true;
+            req->options.strict = true;
         } else if (strcmp(a, "--quiet") == 0) {
-            options.quiet = true;
+            req->options.quiet = true;
         } else {
             fprintf(stderr, "book make: unknown option '%s'\n", a);
             usage_make();
-            free(files);
-            return 2;
+            return false;
         }
         if (bad) {
             fprintf(stderr, "book make: option '%s' needs a valid value\n", a);
             usage_make();
-            free(files);
-            return 2;
+            return false;
         }
     }
-    if (fileCount == 0 || !out || (options.filter.onlyWhite && options.filter.onlyBlack)) {
-        fprintf(stderr, "book make: %s\n", fileCount == 0 ? "no --pgn file given"
-                                           : !out      ? "no --out file given"
-                                                       : "--only-white and --only-black exclude each other");
+    const BookFilter *f = &req->options.filter;
+    if (req->fileCount == 0 || !req->out || (f->onlyWhite && f->onlyBlack)) {
+        fprintf(stderr, "book make: %s\n", req->fileCount == 0 ? "no --pgn file given"
+                                           : !req->out      ? "no --out file given"
+                                                            : "--only-white and --only-black exclude each other");
         usage_make();
-        free(files);
-        return 2;
+        return false;
     }
+    return true;
+}
+
+/* Builds the book a parsed request asks for and reports what went into it. */
+static int make_book(const MakeRequest *req) {
     BookMakeStats stats;
     char err[ERR_SIZE];
-    bool ok = bookmaker_make(files, fileCount, out, &options, &stats, stderr, err, sizeof err);
-    free(files);
-    if (!ok) {
+    if (!bookmaker_make(req->files, req->fileCount, req->out, &req->options, &stats, stderr, err, sizeof err)) {
         fprintf(stderr, "book make: %s\n", err);
         return 1;
     }
     printf("%ld games read, %ld skipped, %zu position-move pairs, %ld entries written to %s\n", stats.games,
-           stats.skipped, stats.pairs, stats.written, out);
+           stats.skipped, stats.pairs, stats.written, req->out);
     if (stats.written == 0)
         fprintf(stderr, "book make: warning: the book is empty (every move was played in fewer than %d games?)\n",
-                options.filter.minGames);
+                req->options.filter.minGames);
     return 0;
+}
+
+static int command_make(int argc, char **argv) {
+    MakeRequest req = {.options = bookmaker_options_default()};
+    req.files = calloc((size_t)argc + 1, sizeof *req.files);
+    if (!req.files) {
+        fprintf(stderr, "book make: out of memory\n");
+        return 1;
+    }
+    int status = parse_make_args(argc, argv, &req) ? make_book(&req) : 2;
+    free(req.files);
+    return status;
 }
 
 /* Sets pos from "[FEN...] [moves M...]" arguments (none: the start position). */
