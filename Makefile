@@ -37,6 +37,14 @@ ifeq ($(TUNE),1)
   BUILD_SUFFIX := $(BUILD_SUFFIX)-tune
 endif
 
+# make STATS=1: ./gizum-stats counts what the search does (bench --stats,
+# and `info string stats` after each search in UCI debug mode).
+ifeq ($(STATS),1)
+  EXE := gizum-stats
+  EXTRA_CFLAGS += -DGIZUM_STATS
+  BUILD_SUFFIX := $(BUILD_SUFFIX)-stats
+endif
+
 # Objects go to a directory per configuration so builds never mix flags;
 # -MMD -MP writes each object's exact header dependencies beside it.
 BUILD    = build/$(ARCH)-$(CC)$(BUILD_SUFFIX)
@@ -189,4 +197,4 @@ check-valgrind:
 	@echo "3 passed, 0 failed"
 
 clean:
-	rm -rf build gizum gizum-asan gizum-debug gizum-tsan gizum-match gizum-match-asan gizum-match-tsan gizum-valgrind gizum-tune
+	rm -rf build gizum gizum-asan gizum-debug gizum-tsan gizum-match gizum-match-asan gizum-match-tsan gizum-valgrind gizum-tune gizum-stats

@@ -6,6 +6,7 @@
 
 #include <inttypes.h>
 #include <stdlib.h>
+#include <string.h>
 
 #include "notation.h"
 #include "search.h"
@@ -74,8 +75,66 @@ const int BenchPositionCount = sizeof BenchPositions / sizeof BenchPositions[0];
 
 enum { BENCH_HASH_MB = 16 };
 
-int bench_run(int depth, FILE *out) {
+static uint64_t stat(const SearchStats *s, int i) { return s->count[i]; }
+
+static uint64_t stats_nodes(const SearchStats *s) {
+    return stat(s, STAT_NODES_PV) + stat(s, STAT_NODES_CUT) + stat(s, STAT_NODES_ALL) + stat(s, STAT_NODES_QS);
+}
+
+static double percent(uint64_t part, uint64_t whole) {
+    return whole ? 100.0 * (double)part / (double)whole : 0.0;
+}
+
+void bench_stats_summary(const SearchStats *s, char *out, size_t size) {
+    uint64_t nodes = stats_nodes(s);
+    snprintf(out, size,
+             "nodes %" PRIu64 " (pv %.1f%% cut %.1f%% all %.1f%% qs %.1f%%) first-move cutoffs %.1f%% "
+             "tt hits %.1f%% tt cutoffs %.1f%%",
+             nodes, percent(stat(s, STAT_NODES_PV), nodes), percent(stat(s, STAT_NODES_CUT), nodes),
+             percent(stat(s, STAT_NODES_ALL), nodes), percent(stat(s, STAT_NODES_QS), nodes),
+             percent(stat(s, STAT_FAIL_HIGH_FIRST), stat(s, STAT_FAIL_HIGH)),
+             percent(stat(s, STAT_TT_HIT), stat(s, STAT_TT_PROBE)), percent(stat(s, STAT_TT_CUTOFF), stat(s, STAT_TT_PROBE)));
+}
+
+static void add_stats(SearchStats *sum, const SearchStats *s) {
+    for (int i = 0; i < STAT_NB; i++) sum->count[i] += s->count[i];
+}
+
+/* Per iteration (the work of that iteration alone) and in total, over all bench positions. */
+static void print_stats(const SearchStats *atDepth, int depth, const SearchStats *total, FILE *out) {
+    fprintf(out, "\nsearch statistics (all positions; per iteration: the work of that iteration)\n");
+    fprintf(out, "%5s %12s %6s %9s %7s %7s %7s %7s %7s\n", "depth", "nodes", "EBF", "1st-cut%", "pv%", "cut%",
+            "all%", "qs%", "tthit%");
+    uint64_t previous = 0;
+    for (int d = 1; d <= depth; d++) {
+        SearchStats iter = atDepth[d];
+        if (d > 1)
+            for (int i = 0; i < STAT_NB; i++) iter.count[i] -= atDepth[d - 1].count[i];
+        uint64_t n = stats_nodes(&iter);
+        char ebf[16] = "-";
+        if (previous) snprintf(ebf, sizeof ebf, "%.2f", (double)n / (double)previous);
+        fprintf(out, "%5d %12" PRIu64 " %6s %9.1f %7.1f %7.1f %7.1f %7.1f %7.1f\n", d, n, ebf,
+                percent(stat(&iter, STAT_FAIL_HIGH_FIRST), stat(&iter, STAT_FAIL_HIGH)),
+                percent(stat(&iter, STAT_NODES_PV), n), percent(stat(&iter, STAT_NODES_CUT), n),
+                percent(stat(&iter, STAT_NODES_ALL), n), percent(stat(&iter, STAT_NODES_QS), n),
+                percent(stat(&iter, STAT_TT_HIT), stat(&iter, STAT_TT_PROBE)));
+        previous = n;
+    }
+    char line[512];
+    bench_stats_summary(total, line, sizeof line);
+    fprintf(out, "total: %s\n", line);
+    fprintf(out, "%-18s %12s %9s\n", "event", "count", "per 1k nodes");
+    uint64_t nodes = stats_nodes(total);
+    for (int i = 0; i < STAT_NB; i++)
+        fprintf(out, "%-18s %12" PRIu64 " %9.2f\n", SearchStatNames[i], stat(total, i),
+                nodes ? 1000.0 * (double)stat(total, i) / (double)nodes : 0.0);
+}
+
+int bench_run(int depth, bool withStats, FILE *out) {
     static Position pos;
+    static SearchStats atDepth[MAX_PLY + 1];
+    SearchStats total = {0};
+    memset(atDepth, 0, sizeof atDepth);
     TTable tt = {0};
     if (!tt_resize(&tt, BENCH_HASH_MB, 1)) return 1;
     ThreadPool *pool = threads_create(1, &tt);
@@ -102,9 +161,15 @@ int bench_run(int depth, FILE *out) {
         totalNodes += nodes;
         move_to_uci(result.bestMove, false, best);
         fprintf(out, "position %2d/%d  bestmove %-5s  nodes %" PRIu64 "\n", i + 1, BenchPositionCount, best, nodes);
+        SearchStats s;
+        for (int d = 0; withStats && d <= depth && threads_stats(pool, d, &s); d++) {
+            if (d == 0) add_stats(&total, &s);
+            else add_stats(&atDepth[d], &s);
+        }
     }
     int64_t ms = tm_now() - start;
     uint64_t nps = totalNodes * 1000 / (uint64_t)(ms > 0 ? ms : 1);
+    if (withStats) print_stats(atDepth, depth, &total, out);
     fprintf(out, "\nTotal time (ms) : %" PRId64 "\n", ms);
     fprintf(out, "%" PRIu64 " nodes %" PRIu64 " nps\n", totalNodes, nps);
     threads_destroy(pool);

@@ -7,7 +7,11 @@
 #ifndef GIZUM_BENCH_H
 #define GIZUM_BENCH_H
 
+#include <stdbool.h>
+#include <stddef.h>
 #include <stdio.h>
+
+#include "search.h"
 
 enum { BENCH_DEPTH_DEFAULT = 14, BENCH_DEPTH_MAX = 64 };
 
@@ -17,8 +21,13 @@ extern const int BenchPositionCount;
 
 /*
  * Searches every position to depth; prints one line per position and ends
- * with "<nodes> nodes <nps> nps". Returns 0, or 1 if memory ran out.
+ * with "<nodes> nodes <nps> nps". withStats (statistics build only) adds
+ * the search statistics per iteration and in total before that line.
+ * Returns 0, or 1 if memory ran out.
  */
-int bench_run(int depth, FILE *out);
+int bench_run(int depth, bool withStats, FILE *out);
+
+/* One line of the main statistics (node types, first-move cutoffs, TT), for bench and UCI debug. */
+void bench_stats_summary(const SearchStats *stats, char *out, size_t size);
 
 #endif

@@ -78,22 +78,29 @@ static bool position_from_args(Position *pos, int argc, char **argv, const char 
     return true;
 }
 
-/* ./gizum bench [DEPTH] */
+/* ./gizum bench [DEPTH] [--stats] */
 static int command_bench(int argc, char **argv) {
     long depth = BENCH_DEPTH_DEFAULT;
-    if (argc >= 1) {
+    bool stats = false, haveDepth = false;
+    for (int i = 0; i < argc; i++) {
         char *end;
-        depth = strtol(argv[0], &end, 10);
-        if (*end != '\0' || depth < 1 || depth > BENCH_DEPTH_MAX) {
-            fprintf(stderr, "bench: depth must be an integer from 1 to %d, got '%s'\n", BENCH_DEPTH_MAX, argv[0]);
+        if (strcmp(argv[i], "--stats") == 0) {
+            stats = true;
+            continue;
+        }
+        depth = strtol(argv[i], &end, 10);
+        if (haveDepth || *end != '\0' || depth < 1 || depth > BENCH_DEPTH_MAX) {
+            fprintf(stderr, "bench: depth must be one integer from 1 to %d, got '%s'\n"
+                            "usage: gizum bench [DEPTH] [--stats]\n", BENCH_DEPTH_MAX, argv[i]);
             return 2;
         }
+        haveDepth = true;
     }
-    if (argc > 1) {
-        fprintf(stderr, "usage: gizum bench [DEPTH]\n");
+    if (stats && !SEARCH_STATS_BUILT) {
+        fprintf(stderr, "bench: --stats needs the statistics build: make STATS=1, then ./gizum-stats bench --stats\n");
         return 2;
     }
-    if (bench_run((int)depth, stdout) != 0) {
+    if (bench_run((int)depth, stats, stdout) != 0) {
         fprintf(stderr, "bench: out of memory\n");
         return 1;
     }

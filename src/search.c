@@ -12,6 +12,16 @@
 #include "movepick.h"
 #include "searchparams.h"
 
+#ifdef GIZUM_STATS
+#define STAT(t, name) ((t)->stats.count[STAT_##name]++)
+#else
+#define STAT(t, name) ((void)0)
+#endif
+
+#define SEARCH_STAT_NAME(name) #name,
+const char *const SearchStatNames[STAT_NB] = {SEARCH_STATS(SEARCH_STAT_NAME)};
+#undef SEARCH_STAT_NAME
+
 /* The deepest iteration: the stack and PV arrays hold MAX_PLY plies. */
 static const int MaxSearchDepth = MAX_PLY - 1;
 
@@ -179,6 +189,7 @@ static Value qsearch(SearchWorker *t, SearchStack *ss, Value alpha, Value beta) 
     t->pvLength[ply] = 0;
     if (stopped(t)) return 0;
     count_node(t);
+    STAT(t, NODES_QS);
     if (ply + 1 > t->seldepth) t->seldepth = ply + 1;
     if (is_draw(pos, ply)) return VALUE_DRAW;
     if (ply >= MAX_PLY - 1) return inCheck ? VALUE_DRAW : evaluate(t);
@@ -188,8 +199,10 @@ static Value qsearch(SearchWorker *t, SearchStack *ss, Value alpha, Value beta) 
     bool ttHit = tt_probe(t->shared->tt, key, &tte);
     Value ttValue = ttHit ? tt_value_from_tt(tte.value, ply) : VALUE_NONE;
     if (!pvNode && ttHit && ttValue != VALUE_NONE
-        && (tte.bound & (ttValue >= beta ? BOUND_LOWER : BOUND_UPPER)))
+        && (tte.bound & (ttValue >= beta ? BOUND_LOWER : BOUND_UPPER))) {
+        STAT(t, QS_TT_CUTOFF);
         return ttValue;
+    }
 
     Value bestValue, standPat;
     if (inCheck) {
@@ -215,10 +228,15 @@ static Value qsearch(SearchWorker *t, SearchStack *ss, Value alpha, Value beta) 
             /* Delta pruning: even winning the piece outright would not reach alpha. */
             if (move_kind(move) != MOVE_PROMOTION
                 && standPat + SeeValue[piece_type(pos_captured_piece(pos, move))] + QsDeltaMargin <= alpha
-                && !pos_gives_check(pos, move))
+                && !pos_gives_check(pos, move)) {
+                STAT(t, QS_DELTA);
                 continue;
+            }
             /* Losing captures cannot help a side that could stand pat instead. */
-            if (!pos_see_ge(pos, move, 0)) continue;
+            if (!pos_see_ge(pos, move, 0)) {
+                STAT(t, QS_SEE);
+                continue;
+            }
         }
         ss->move = move;
         ss->movedPiece = pos_piece_on(pos, move_from(move));
@@ -286,6 +304,11 @@ static Value search(SearchWorker *t, SearchStack *ss, Value alpha, Value beta, i
     t->pvLength[ply] = 0;
     if (!root && stopped(t)) return 0;
     count_node(t);
+#ifdef GIZUM_STATS
+    if (pvNode) STAT(t, NODES_PV);
+    else if (cutNode) STAT(t, NODES_CUT);
+    else STAT(t, NODES_ALL);
+#endif
     if (pvNode && ply + 1 > t->seldepth) t->seldepth = ply + 1;
 
     /* Step 2. Draws, the ply limit, and mate distance pruning (no line from here can
@@ -305,11 +328,15 @@ static Value search(SearchWorker *t, SearchStack *ss, Value alpha, Value beta, i
     Key key = pos_key(pos);
     TTData tte;
     bool ttHit = tt_probe(t->shared->tt, key, &tte);
+    STAT(t, TT_PROBE);
+    if (ttHit) STAT(t, TT_HIT);
     Value ttValue = ttHit ? tt_value_from_tt(tte.value, ply) : VALUE_NONE;
     Move ttMove = root ? t->rootMoves[t->pvIndex].move : ttHit ? tte.move : MOVE_NONE;
     if (!pvNode && mode != SEARCH_PLAIN_NO_TT && ttHit && tte.depth >= depth && ttValue != VALUE_NONE && pos_rule50(pos) < 90
-        && (tte.bound & (ttValue >= beta ? BOUND_LOWER : BOUND_UPPER)))
+        && (tte.bound & (ttValue >= beta ? BOUND_LOWER : BOUND_UPPER))) {
+        STAT(t, TT_CUTOFF);
         return ttValue;
+    }
 
     /* Step 4. Static evaluation, refined by the TT bound when it is more precise. */
     Value eval;
@@ -327,8 +354,10 @@ static Value search(SearchWorker *t, SearchStack *ss, Value alpha, Value beta, i
     if (!pvNode && !inCheck && selective) {
         /* Step 5. Reverse futility pruning: far above beta at low depth, assume a cutoff. */
         if (depth <= RfpMaxDepth && eval - RfpMargin * (depth - improving) >= beta
-            && eval < VALUE_MATE_IN_MAX_PLY && beta > VALUE_MATED_IN_MAX_PLY)
+            && eval < VALUE_MATE_IN_MAX_PLY && beta > VALUE_MATED_IN_MAX_PLY) {
+            STAT(t, RFP);
             return eval;
+        }
 
         /* Step 6. Null-move pruning: if passing still fails high, a real move will too.
          * Not with pawns and king only, where zugzwang is common. */
@@ -337,6 +366,7 @@ static Value search(SearchWorker *t, SearchStack *ss, Value alpha, Value beta, i
             && beta < VALUE_MATE_IN_MAX_PLY) {
             int evalR = (eval - beta) / NmpEvalDivisor;
             int r = NmpBaseReduction + depth / NmpDepthDivisor + (evalR < NmpEvalMaxReduction ? evalR : NmpEvalMaxReduction);
+            STAT(t, NMP_TRY);
             ss->move = MOVE_NULL;
             ss->movedPiece = NO_PIECE;
             ss->cont = NULL;
@@ -345,12 +375,18 @@ static Value search(SearchWorker *t, SearchStack *ss, Value alpha, Value beta, i
             Value v = -search(t, ss + 1, -beta, -beta + 1, depth - r, !cutNode);
             pos_undo_null_move(pos);
             if (stopped(t)) return 0;
-            if (v >= beta) return v >= VALUE_MATE_IN_MAX_PLY ? beta : v;
+            if (v >= beta) {
+                STAT(t, NMP_CUTOFF);
+                return v >= VALUE_MATE_IN_MAX_PLY ? beta : v;
+            }
         }
     }
 
     /* Step 7. Internal iterative reduction: without a TT move this node is probably less important. */
-    if (!root && selective && depth >= IirMinDepth && ttMove == MOVE_NONE && (pvNode || cutNode)) depth--;
+    if (!root && selective && depth >= IirMinDepth && ttMove == MOVE_NONE && (pvNode || cutNode)) {
+        STAT(t, IIR);
+        depth--;
+    }
 
     /* Step 8. The move loop, best moves first (movepick.c). */
     Move counter = move_is_ok((ss - 1)->move)
@@ -378,18 +414,23 @@ static Value search(SearchWorker *t, SearchStack *ss, Value alpha, Value beta, i
             if (!noisy && !givesCheck) {
                 /* Late move pruning: enough quiet moves tried at this depth. */
                 if (depth <= LmpMaxDepth && moveCount >= (LmpBase + depth * depth) / (LmpImprovingDivisor - improving)) {
+                    STAT(t, LMP);
                     mp.skipQuiets = true;
                     continue;
                 }
                 /* Futility pruning: a quiet move will not bring the eval up to alpha. */
                 if (!inCheck && lmrDepth <= FutilityMaxDepth
                     && ss->staticEval + FutilityBase + FutilityPerDepth * lmrDepth <= alpha) {
+                    STAT(t, FUTILITY);
                     mp.skipQuiets = true;
                     continue;
                 }
-                if (lmrDepth <= SeeMaxDepth && !pos_see_ge(pos, move, -SeeQuietMargin * lmrDepth * lmrDepth))
+                if (lmrDepth <= SeeMaxDepth && !pos_see_ge(pos, move, -SeeQuietMargin * lmrDepth * lmrDepth)) {
+                    STAT(t, SEE_QUIET);
                     continue;
+                }
             } else if (depth <= SeeMaxDepth && !pos_see_ge(pos, move, -SeeNoisyMargin * depth)) {
+                STAT(t, SEE_NOISY);
                 continue;
             }
         }
@@ -397,6 +438,7 @@ static Value search(SearchWorker *t, SearchStack *ss, Value alpha, Value beta, i
         /* Step 10. Check extension, bounded so that check sequences cannot run away. */
         int extension = selective && givesCheck && ply < 2 * t->rootDepth ? 1 : 0;
         int newDepth = depth - 1 + extension;
+        if (extension) STAT(t, CHECK_EXTENSION);
 
         if (root) report_currmove(t, move, moveCount + t->pvIndex);
         uint64_t nodesBefore = atomic_load_explicit(&t->nodes, memory_order_relaxed);
@@ -423,12 +465,16 @@ static Value search(SearchWorker *t, SearchStack *ss, Value alpha, Value beta, i
             if (reduced < 1) reduced = 1;
             value = -search(t, ss + 1, -alpha - 1, -alpha, reduced, true);
             fullSearch = value > alpha && reduced < newDepth;
+            STAT(t, LMR);
+            if (fullSearch) STAT(t, LMR_RESEARCH);
         } else {
             fullSearch = !pvNode || moveCount > 1;
         }
         if (fullSearch) value = -search(t, ss + 1, -alpha - 1, -alpha, newDepth, !cutNode);
-        if (pvNode && (moveCount == 1 || (value > alpha && (root || value < beta))))
+        if (pvNode && (moveCount == 1 || (value > alpha && (root || value < beta)))) {
+            if (moveCount > 1) STAT(t, PVS_RESEARCH);
             value = -search(t, ss + 1, -beta, -alpha, newDepth, false);
+        }
 
         pos_undo_move(pos);
         if (stopped(t)) return 0;
@@ -454,7 +500,11 @@ static Value search(SearchWorker *t, SearchStack *ss, Value alpha, Value beta, i
             if (value > alpha) {
                 bestMove = move;
                 if (pvNode && !root) update_pv(t, ply, move);
-                if (value >= beta) break;
+                if (value >= beta) {
+                    STAT(t, FAIL_HIGH);
+                    if (moveCount == 1) STAT(t, FAIL_HIGH_FIRST);
+                    break;
+                }
                 alpha = value;
             }
         }
@@ -553,6 +603,7 @@ static void aspiration(SearchWorker *t, SearchStack *ss, int depth) {
         sort_root_moves(t->rootMoves, t->pvIndex, t->rootCount);
         if (stopped(t)) return;
         if (value > alpha && value < beta) return;
+        STAT(t, ASPIRATION_FAIL);
         if (t->index == 0) report_line(t, t->pvIndex, depth, t->rootMoves[t->pvIndex].score,
                                        value <= alpha ? BOUND_UPPER : BOUND_LOWER);
         if (value <= alpha) {
@@ -638,6 +689,9 @@ static void iterative_deepening(SearchWorker *t) {
         t->pvIndex = multiPV - 1;
         if (stopped(t)) break;
         t->completedDepth = depth;
+#ifdef GIZUM_STATS
+        t->statsAtDepth[depth] = t->stats;
+#endif
         if (!main) continue;
         if (limits->strength.enabled) remember_choices(t, multiPV);
 
@@ -754,6 +808,18 @@ void search_worker_run(SearchWorker *t) {
     }
 }
 
+bool search_stats(const SearchShared *shared, int depth, SearchStats *out) {
+#ifdef GIZUM_STATS
+    const SearchWorker *w = shared->workers[0];
+    if (depth < 0 || depth > MAX_PLY) return false;
+    *out = depth == 0 ? w->stats : w->statsAtDepth[depth];
+    return true;
+#else
+    (void)shared, (void)depth, (void)out;
+    return false;
+#endif
+}
+
 bool search_must_wait(const SearchShared *shared) {
     return !atomic_load(&shared->stop) && (atomic_load(&shared->ponder) || shared->limits.infinite);
 }
@@ -835,6 +901,10 @@ void search_prepare(SearchShared *shared, const Position *pos, const SearchLimit
         w->rootCount = count;
         if (i > 0) memcpy(w->rootMoves, first, (size_t)count * sizeof *first);
         atomic_store_explicit(&w->nodes, 0, memory_order_relaxed);
+#ifdef GIZUM_STATS
+        memset(&w->stats, 0, sizeof w->stats);
+        memset(w->statsAtDepth, 0, sizeof w->statsAtDepth);
+#endif
         w->completedDepth = w->rootDepth = w->seldepth = w->pvIndex = 0;
     }
     atomic_store(&shared->stop, false);

@@ -86,6 +86,37 @@ typedef struct {
     Value score;                  /* VALUE_NONE when nothing was searched */
 } SearchResult;
 
+/*
+ * Search statistics (`make STATS=1`, `./gizum bench --stats`): how often
+ * each kind of node, cutoff, pruning and reduction happens. Counted per
+ * worker only in the statistics build; the normal build has no counters.
+ */
+#define SEARCH_STATS(X) \
+    X(NODES_PV) X(NODES_CUT) X(NODES_ALL) X(NODES_QS) \
+    X(FAIL_HIGH) X(FAIL_HIGH_FIRST) \
+    X(TT_PROBE) X(TT_HIT) X(TT_CUTOFF) X(QS_TT_CUTOFF) \
+    X(RFP) X(NMP_TRY) X(NMP_CUTOFF) X(IIR) \
+    X(LMP) X(FUTILITY) X(SEE_QUIET) X(SEE_NOISY) \
+    X(LMR) X(LMR_RESEARCH) X(PVS_RESEARCH) X(CHECK_EXTENSION) \
+    X(ASPIRATION_FAIL) X(QS_DELTA) X(QS_SEE)
+
+#define SEARCH_STAT_ENUM(name) STAT_##name,
+enum { SEARCH_STATS(SEARCH_STAT_ENUM) STAT_NB };
+#undef SEARCH_STAT_ENUM
+
+typedef struct {
+    uint64_t count[STAT_NB];
+} SearchStats;
+
+#ifdef GIZUM_STATS
+enum { SEARCH_STATS_BUILT = 1 };
+#else
+enum { SEARCH_STATS_BUILT = 0 };
+#endif
+
+/* The counters' names, indexed by STAT_*. */
+extern const char *const SearchStatNames[STAT_NB];
+
 typedef struct SearchShared SearchShared;
 
 /* One thread's share of a search. */
@@ -116,6 +147,11 @@ typedef struct {
     SearchStack stack[MAX_PLY + STACK_OFFSET + 4];
     int pvLength[MAX_PLY + 2];
     Move pv[MAX_PLY + 2][MAX_PLY + 2];
+
+#ifdef GIZUM_STATS
+    SearchStats stats;                      /* this search so far */
+    SearchStats statsAtDepth[MAX_PLY + 1];  /* the totals when each iteration ended */
+#endif
 } SearchWorker;
 
 /* State shared by the workers of one search. */
@@ -160,6 +196,12 @@ void search_finish(SearchShared *shared);
 
 /* Should the main worker's thread wait before finishing (ponder or infinite, not yet stopped)? */
 bool search_must_wait(const SearchShared *shared);
+
+/*
+ * The main worker's statistics: the totals when iteration depth ended
+ * (depth 0: the whole search). False in a build without statistics.
+ */
+bool search_stats(const SearchShared *shared, int depth, SearchStats *out);
 
 /* Nodes searched by all workers in the current or last search. */
 uint64_t search_nodes(const SearchShared *shared);

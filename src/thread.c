@@ -214,6 +214,10 @@ const TimeManager *threads_time_plan(ThreadPool *pool) {
     return &pool->shared.tm;
 }
 
+bool threads_stats(ThreadPool *pool, int depth, SearchStats *out) {
+    return search_stats(&pool->shared, depth, out);
+}
+
 SearchResult threads_search(ThreadPool *pool, const Position *pos, const SearchLimits *limits) {
     threads_start(pool, pos, limits, NULL, tm_now());
     threads_wait(pool);

@@ -69,6 +69,9 @@ SearchResult threads_result(ThreadPool *pool);
 const SearchLimits *threads_limits(ThreadPool *pool);
 const TimeManager *threads_time_plan(ThreadPool *pool);
 
+/* The main worker's statistics after iteration depth (0: the whole search); false without them. */
+bool threads_stats(ThreadPool *pool, int depth, SearchStats *out);
+
 /* Searches pos silently to the limits and waits for the result (bench, tools, tests). */
 SearchResult threads_search(ThreadPool *pool, const Position *pos, const SearchLimits *limits);
 

@@ -35,6 +35,12 @@ static const int64_t GoTimeClampMs = 1000000000000;
 /* Book moves are played up to this full-move number by default. */
 enum { BOOK_DEPTH_DEFAULT = 20, BOOK_DEPTH_MAX = 1000, BOOK_PATH_MAX = 1024 };
 
+/* What the reporter needs besides the search's own data; written only while no search runs. */
+typedef struct {
+    ThreadPool *pool;
+    bool debug;          /* debug mode when the search started */
+} ReportContext;
+
 /* Everything the protocol keeps between commands. */
 typedef struct {
     Position *pos;       /* position for the next go */
@@ -62,6 +68,7 @@ typedef struct {
     uint64_t bookRng;
     char bookFile[BOOK_PATH_MAX];
     char bookDefault[BOOK_PATH_MAX]; /* Gizum's own book, if found at start-up */
+    ReportContext report; /* the UCI reporter's context for the running search */
 } Engine;
 
 /* ------------------------------------------------------------ output */
@@ -127,7 +134,13 @@ static void report_no_moves(void *context, bool inCheck) {
 }
 
 static void report_bestmove(void *context, Move best, Move ponder, bool chess960) {
-    (void)context;
+    const ReportContext *rc = context;
+    SearchStats stats;
+    if (rc && rc->debug && threads_stats(rc->pool, 0, &stats)) {
+        char line[512];
+        bench_stats_summary(&stats, line, sizeof line);
+        uci_print("info string stats %s", line);
+    }
     char bestText[8], ponderText[8];
     move_to_uci(best, chess960, bestText);
     if (ponder != MOVE_NONE) {
@@ -139,7 +152,6 @@ static void report_bestmove(void *context, Move best, Move ponder, bool chess960
 }
 
 static const SearchReporter UciReporter = {
-    .context = NULL,
     .line = report_line,
     .currmove = report_currmove,
     .no_moves = report_no_moves,
@@ -678,7 +690,10 @@ static void cmd_go(Engine *e, Args *args) {
     }
     e->pos->chess960 = e->chess960;
     if (play_book_move(e, &limits)) return;
-    threads_start(e->pool, e->pos, &limits, &UciReporter, start);
+    e->report = (ReportContext){e->pool, e->debug};
+    SearchReporter reporter = UciReporter;
+    reporter.context = &e->report;
+    threads_start(e->pool, e->pos, &limits, &reporter, start);
     if (e->debug) {
         const TimeManager *tm = threads_time_plan(e->pool);
         info("time: optimum %" PRId64 " ms, maximum %" PRId64 " ms%s", tm->optimum, tm->maximum,
@@ -733,7 +748,7 @@ static void cmd_bench(Engine *e, Args *args) {
     }
     if (!ensure_idle(e, "bench")) return;
     flockfile(stdout);
-    bench_run((int)depth, stdout);
+    bench_run((int)depth, false, stdout);
     fflush(stdout);
     funlockfile(stdout);
 }
