@@ -1,8 +1,11 @@
 #include "dataset.h"
 
-#include <stdio.h>
+#include <ctype.h>
 #include <stdlib.h>
 #include <string.h>
+
+#include "book/pgn.h"
+#include "fen.h"
 
 static DatasetLineKind bad(char *err, size_t errlen, const char *reason) {
     if (err && errlen) snprintf(err, errlen, "%s", reason);
@@ -68,4 +71,109 @@ void dataset_format_line(const DataRecord *rec, char *out, size_t outlen) {
         snprintf(out, outlen, "%s | %d | %s\n", rec->fen, rec->score, result);
     else
         snprintf(out, outlen, "%s | %s\n", rec->fen, result);
+}
+
+/* ------------------------------------------------------------ PGN games */
+
+bool dataset_parse_score_comment(const char *comment, int *cp, bool *mate) {
+    const char *p = comment;
+    while (*p == ' ') p++;
+    int sign = *p == '-' ? -1 : 1;
+    if (*p == '+' || *p == '-') p++;
+    if (*p == 'M') {
+        p++;
+        if (!isdigit((unsigned char)*p)) return false;
+        while (isdigit((unsigned char)*p)) p++;
+        if (*p != '/') return false;
+        *cp = sign * DATASET_SCORE_MAX;
+        *mate = true;
+        return true;
+    }
+    /* Pawns with any number of decimals, read exactly: no locale, no floating point. */
+    long pawns = 0, hundredths = 0;
+    int intDigits = 0, fracDigits = 0;
+    bool roundUp = false;
+    for (; isdigit((unsigned char)*p); p++)
+        if (++intDigits <= 4) pawns = pawns * 10 + (*p - '0');
+    if (intDigits == 0 || intDigits > 4) return false;
+    if (*p == '.') {
+        for (p++; isdigit((unsigned char)*p); p++, fracDigits++) {
+            if (fracDigits < 2) hundredths = hundredths * 10 + (*p - '0');
+            else if (fracDigits == 2) roundUp = *p >= '5';
+        }
+        if (fracDigits == 0) return false;
+        if (fracDigits == 1) hundredths *= 10;
+    }
+    if (*p != '/') return false;
+    long value = pawns * 100 + hundredths + roundUp;
+    if (value > DATASET_SCORE_MAX) value = DATASET_SCORE_MAX;
+    *cp = sign * (int)value;
+    *mate = false;
+    return true;
+}
+
+static double result_value(PgnResult result) {
+    return result == PGN_WHITE_WINS ? 1.0 : result == PGN_BLACK_WINS ? 0.0 : 0.5;
+}
+
+/* Hands the records of one game to fn; false when fn asked to stop. */
+static bool convert_game(const PgnGame *g, const DatasetPgnOptions *o, Position *pos, DatasetRecordFn fn, void *ctx,
+                         DatasetPgnStats *stats) {
+    if (!pos_set_fen(pos, g->fen, g->chess960, NULL, 0)) return true;
+    DataRecord rec;
+    memset(&rec, 0, sizeof rec);
+    rec.result = result_value(g->result);
+    for (int ply = 0; ply < g->moveCount; ply++) {
+        Move m = g->moves[ply];
+        const char *comment = pgn_move_comment(g, ply);
+        int cp = 0;
+        bool mate = false, scored = comment && dataset_parse_score_comment(comment, &cp, &mate);
+        bool book = comment && strncmp(comment, "book", 4) == 0;
+        bool wanted = ply >= o->skipPlies && !book && !mate && (scored || !o->requireScore) && !pos_in_check(pos)
+                      && !pos_is_capture_or_promotion(pos, m);
+        if (wanted) {
+            pos_get_fen(pos, rec.fen);
+            rec.hasScore = scored;
+            rec.score = pos_side_to_move(pos) == WHITE ? cp : -cp;
+            stats->records++;
+            if (!fn(&rec, ctx)) return false;
+        }
+        pos_do_game_move(pos, m);
+    }
+    return true;
+}
+
+bool dataset_read_pgn(const char *path, const DatasetPgnOptions *options, DatasetRecordFn fn, void *ctx,
+                      DatasetPgnStats *stats, char *err, size_t errlen) {
+    static const DatasetPgnOptions Defaults = {0, false, NULL};
+    const DatasetPgnOptions *o = options ? options : &Defaults;
+    PgnReader *reader = pgn_open(path, err, errlen);
+    if (!reader) return false;
+    Position *pos = malloc(sizeof *pos);
+    if (!pos) {
+        pgn_close(reader);
+        snprintf(err, errlen, "out of memory");
+        return false;
+    }
+    PgnGame game = {0};
+    PgnStatus status;
+    bool more = true;
+    while (more && (status = pgn_next_game(reader, &game)) != PGN_EOF) {
+        if (status == PGN_BAD_GAME) {
+            stats->skippedGames++;
+            if (o->warnings) fprintf(o->warnings, "%s (game skipped)\n", game.error);
+            continue;
+        }
+        if (game.result == PGN_RESULT_UNKNOWN) {
+            stats->skippedGames++;
+            if (o->warnings) fprintf(o->warnings, "%s:%d: game %d: no result (game skipped)\n", path, game.line, game.number);
+            continue;
+        }
+        stats->games++;
+        more = convert_game(&game, o, pos, fn, ctx, stats);
+    }
+    pgn_game_free(&game);
+    free(pos);
+    pgn_close(reader);
+    return true;
 }

@@ -16,6 +16,7 @@
 
 #include <stdbool.h>
 #include <stddef.h>
+#include <stdio.h>
 
 enum { DATASET_FEN_SIZE = 128, DATASET_LINE_SIZE = 192, DATASET_SCORE_MAX = 32000 };
 
@@ -37,5 +38,43 @@ DatasetLineKind dataset_parse_line(const char *line, DataRecord *rec, char *err,
 
 /* Writes rec as one line (with '\n'); out needs DATASET_LINE_SIZE bytes. */
 void dataset_format_line(const DataRecord *rec, char *out, size_t outlen);
+
+/*
+ * An engine's score in a PGN move comment, as cutechess-cli, fastchess and
+ * gizum-match write it: "+0.35/12 0.48s", "-1.20/9", "+M5/20 ...", "-M3/..."
+ * (pawns or mate in moves, then '/' and the depth; the mover's point of
+ * view). Sets *cp (mates as +-DATASET_SCORE_MAX) and *mate; false for any
+ * other comment ("book", "?/0", free text).
+ */
+bool dataset_parse_score_comment(const char *comment, int *cp, bool *mate);
+
+/* Which positions of PGN games become records. */
+typedef struct {
+    int skipPlies;        /* leave out each game's first plies (counted from its start position) */
+    bool requireScore;    /* only positions whose move has a score comment (else the score is left out) */
+    FILE *warnings;       /* unreadable games are reported here as "file:line: game N: reason"; NULL: quiet */
+} DatasetPgnOptions;
+
+/* What dataset_read_pgn found, added to the caller's totals. */
+typedef struct {
+    long games;           /* games converted */
+    long skippedGames;    /* unreadable games and games without a result */
+    long records;         /* records handed to the callback */
+} DatasetPgnStats;
+
+/* Receives one record; returns false to stop reading. */
+typedef bool (*DatasetRecordFn)(const DataRecord *rec, void *ctx);
+
+/*
+ * Converts the games of a PGN file: every position before a move becomes a
+ * record with the game's result and the score of the move's comment, except
+ * positions in check, before a capture or promotion, before a {book} move,
+ * with a mate score, or among the first skipPlies. options may be NULL
+ * (defaults: all plies, score optional, quiet). Returns false with a message
+ * in err when the file cannot be opened or memory runs out; bad games are
+ * skipped and counted.
+ */
+bool dataset_read_pgn(const char *path, const DatasetPgnOptions *options, DatasetRecordFn fn, void *ctx,
+                      DatasetPgnStats *stats, char *err, size_t errlen);
 
 #endif

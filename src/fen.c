@@ -153,7 +153,9 @@ static int split_fields(const char *fen, char *buf, size_t bufLen, char *fields[
     if (len >= bufLen) return -1;
     memcpy(buf, fen, len + 1);
     int n = 0;
-    for (char *tok = strtok(buf, " \t\r\n"); tok && n < 7; tok = strtok(NULL, " \t\r\n")) fields[n++] = tok;
+    char *save = NULL; /* strtok_r: datagen sets up FENs on several threads at once */
+    for (char *tok = strtok_r(buf, " \t\r\n", &save); tok && n < 7; tok = strtok_r(NULL, " \t\r\n", &save))
+        fields[n++] = tok;
     return n;
 }
 
@@ -199,6 +201,58 @@ bool pos_set_fen(Position *pos, const char *fen, bool chess960, char *err, size_
     if (ok) pos_copy(pos, scratch);
     free(scratch);
     return ok;
+}
+
+/* ---------------------------------------------------------------- EPD */
+
+static bool epd_blank(char c) { return c == ' ' || c == '\t' || c == '\r' || c == '\n'; }
+
+/* The next blank-separated word of *p (up to a ';'), copied to word; false at the end. */
+static bool epd_word(const char **p, char *word, size_t size) {
+    const char *s = *p;
+    while (epd_blank(*s)) s++;
+    size_t n = 0;
+    while (*s && !epd_blank(*s) && *s != ';') {
+        if (n + 1 < size) word[n++] = *s;
+        s++;
+    }
+    word[n] = '\0';
+    *p = s;
+    return n > 0;
+}
+
+static bool epd_is_count(const char *w) {
+    if (!*w || strlen(w) > 6) return false;
+    for (; *w; w++)
+        if (!isdigit((unsigned char)*w)) return false;
+    return true;
+}
+
+/* The number after opcode name ("hmvc 3;") in the operations, if it is a move count. */
+static bool epd_opcode(const char *ops, const char *name, char *value, size_t size) {
+    size_t len = strlen(name);
+    for (const char *s = strstr(ops, name); s; s = strstr(s + 1, name)) {
+        if ((s > ops && !epd_blank(s[-1]) && s[-1] != ';') || !epd_blank(s[len])) continue;
+        const char *q = s + len;
+        if (epd_word(&q, value, size) && epd_is_count(value)) return true;
+    }
+    return false;
+}
+
+bool fen_from_epd(const char *line, char *out, size_t outlen) {
+    char fields[4][96], a[16], b[16], half[16] = "0", full[16] = "1";
+    const char *p = line;
+    for (int i = 0; i < 4; i++)
+        if (!epd_word(&p, fields[i], sizeof fields[i])) return false;
+    const char *ops = p, *q = p;
+    if (epd_opcode(ops, "hmvc", a, sizeof a)) strcpy(half, a);
+    if (epd_opcode(ops, "fmvn", b, sizeof b)) strcpy(full, b);
+    if (epd_word(&q, a, sizeof a) && epd_is_count(a) && epd_word(&q, b, sizeof b) && epd_is_count(b)) {
+        strcpy(half, a);
+        strcpy(full, b);
+    }
+    int n = snprintf(out, outlen, "%s %s %s %s %s %s", fields[0], fields[1], fields[2], fields[3], half, full);
+    return n > 0 && (size_t)n < outlen;
 }
 
 void pos_set_startpos(Position *pos, bool chess960) {

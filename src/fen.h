@@ -21,6 +21,14 @@ extern const char PieceChars[];
  */
 bool pos_set_fen(Position *pos, const char *fen, bool chess960, char *err, size_t errlen);
 void pos_set_startpos(Position *pos, bool chess960);
+/*
+ * The FEN of one EPD line: its four position fields, then the move counters
+ * from its hmvc/fmvn opcodes, or from two plain numbers after the fields (a
+ * FEN saved as EPD), else "0 1". False when the line has fewer than four
+ * fields or the result does not fit out; the position itself is checked by
+ * pos_set_fen.
+ */
+bool fen_from_epd(const char *line, char *out, size_t outlen);
 /* Writes the FEN (Shredder-style castling letters only when needed in Chess960). Buffer >= 100. */
 void pos_get_fen(const Position *pos, char *out);
 

@@ -1,12 +1,14 @@
 /*
  * Entry point. With no arguments Gizum is a UCI engine; with arguments it
- * runs one shell command (perft, bench, eval, d, book ...) and exits.
+ * runs one shell command (perft, bench, eval, d, book, openings, datagen ...)
+ * or UCI commands (genfens, go ...) and exits.
  */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "bench.h"
+#include "datagen.h"
 #include "fen.h"
 #include "book/bookmaker.h"
 #include "eval.h"
@@ -150,7 +152,34 @@ static const ShellCommand Commands[] = {
     {"eval", command_eval},
     {"d", command_d},
     {"spsa", command_spsa},
+    {"datagen", datagen_command},
 };
+
+/* The first blank-separated word of text is word. */
+static bool first_word_is(const char *text, const char *word) {
+    text += strspn(text, " \t");
+    size_t n = strlen(word);
+    return strncmp(text, word, n) == 0 && (text[n] == '\0' || text[n] == ' ' || text[n] == '\t');
+}
+
+/*
+ * UCI commands from the shell. Arguments that hold blanks are one command
+ * each, run in order up to "quit", as OpenBench calls engines:
+ * ./gizum "genfens 10 seed 1 book None" quit. Otherwise all arguments form
+ * one command, as in Stockfish: ./gizum go depth 10. (Each command runs on
+ * a fresh engine: options set by one do not carry to the next.)
+ */
+static int run_uci_arguments(int argc, char **argv) {
+    bool onePerArgument = false;
+    for (int i = 0; i < argc; i++) onePerArgument |= strpbrk(argv[i], " \t") != NULL;
+    if (!onePerArgument) return uci_run_command(argc, argv);
+    int status = 0;
+    for (int i = 0; i < argc && !first_word_is(argv[i], "quit"); i++) {
+        int rc = uci_run_command(1, argv + i);
+        if (rc > status) status = rc;
+    }
+    return status;
+}
 
 int main(int argc, char **argv) {
     setvbuf(stdout, NULL, _IOLBF, 0);
@@ -159,6 +188,5 @@ int main(int argc, char **argv) {
     for (size_t i = 0; i < sizeof Commands / sizeof Commands[0]; i++)
         if (strcmp(argv[1], Commands[i].name) == 0)
             return Commands[i].run(argc - 2, argv + 2);
-    /* Anything else is one UCI command, as in Stockfish: ./gizum "go depth 10" or ./gizum go depth 10. */
-    return uci_run_command(argc - 1, argv + 1);
+    return run_uci_arguments(argc - 1, argv + 1);
 }

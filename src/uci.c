@@ -18,6 +18,7 @@
 #include "bench.h"
 #include "book/book.h"
 #include "eval.h"
+#include "genfens.h"
 #include "movegen.h"
 #include "notation.h"
 #include "perft.h"
@@ -753,6 +754,17 @@ static void cmd_bench(Engine *e, Args *args) {
     funlockfile(stdout);
 }
 
+static void print_info_string(void *ctx, const char *line) {
+    (void)ctx;
+    info("%s", line);
+}
+
+/* genfens N seed S book <None|FILE> [extra]: OpenBench's opening generator (genfens.h), on its own searcher. */
+static void cmd_genfens(Engine *e, Args *args) {
+    if (!ensure_idle(e, "genfens")) return;
+    genfens_run(args->count - args->next, (const char *const *)args->word + args->next, print_info_string, NULL);
+}
+
 typedef struct {
     const char *name;
     void (*run)(Engine *e, Args *args);
@@ -773,6 +785,7 @@ static const UciCommand Commands[] = {
     {"d", cmd_d},
     {"eval", cmd_eval},
     {"bench", cmd_bench},
+    {"genfens", cmd_genfens},
 };
 
 /* Executes one input line; false if the command is unknown. */

@@ -16,7 +16,7 @@ layer_of() {
     types|bitboard|attacks|magics|zobrist|position|fen|movegen|notation|perft|book/book|book/pgn|book/bookmaker) echo 1 ;;
     eval|evalweights) echo 2 ;;
     history|movepick|tt|timeman|searchlimits|searchparams|strength|search|thread) echo 3 ;;
-    uci|bench|init|main|book/openings|dataset) echo 4 ;;
+    uci|bench|init|main|book/openings|dataset|datagen|genfens|searcher) echo 4 ;;
     match/*) echo 5 ;;
     *) echo 0 ;;
     esac

@@ -31,6 +31,7 @@ struct PgnReader {
     int charLine, charColumn; /* where the last character read came from */
     int pushed;               /* a character given back, or NO_CHAR */
     int gameNumber;
+    int commentTarget;        /* main-line move the next {} comment belongs to, or -1 */
     Position *pos;
 };
 
@@ -46,6 +47,7 @@ static PgnReader *reader_new(const char *name) {
     snprintf(r->name, sizeof r->name, "%s", name ? name : "(pgn)");
     r->line = 1;
     r->pushed = NO_CHAR;
+    r->commentTarget = -1;
     return r;
 }
 
@@ -97,11 +99,16 @@ const char *pgn_name(const PgnReader *reader) {
     return reader->name;
 }
 
-/* Releases a game's move buffer. */
+/* Releases a game's move and comment buffers. */
 void pgn_game_free(PgnGame *game) {
     free(game->moves);
+    free(game->commentAt);
+    free(game->commentText);
     game->moves = NULL;
+    game->commentAt = NULL;
+    game->commentText = NULL;
     game->moveCount = game->moveCapacity = 0;
+    game->commentLength = game->commentCapacity = 0;
 }
 
 /* Next input character (0-255) or EOF, keeping line and column up to date. */
@@ -158,6 +165,46 @@ static bool is_blank(const PgnReader *r, int c) {
     return r->charLine == 1 && r->charColumn < 3 && (c == 0xEF || c == 0xBB || c == 0xBF);
 }
 
+/* Keeps text (NUL-terminated) as the comment of move ply; false when out of memory. */
+static bool game_store_comment(PgnGame *g, int ply, const char *text) {
+    size_t len = strlen(text) + 1;
+    if (g->commentLength + len > g->commentCapacity) {
+        size_t capacity = g->commentCapacity ? g->commentCapacity * 2 : 4096;
+        while (capacity < g->commentLength + len) capacity *= 2;
+        char *grown = realloc(g->commentText, capacity);
+        if (!grown) return false;
+        g->commentText = grown;
+        g->commentCapacity = capacity;
+    }
+    memcpy(g->commentText + g->commentLength, text, len);
+    g->commentAt[ply] = (int)g->commentLength;
+    g->commentLength += len;
+    return true;
+}
+
+/*
+ * Reads a {} comment after its '{'. When it follows a main-line move that
+ * has no comment yet, its text is kept for that move (blanks trimmed, line
+ * breaks as spaces, truncated to PGN_COMMENT_SIZE - 1 bytes).
+ */
+static int read_comment(PgnReader *r, PgnGame *g) {
+    char text[PGN_COMMENT_SIZE];
+    size_t n = 0;
+    bool keep = r->commentTarget >= 0 && r->commentTarget < g->moveCount && g->commentAt[r->commentTarget] < 0;
+    int c;
+    while ((c = read_char(r)) != '}' && c != EOF) {
+        if (!keep) continue;
+        if (c == '\n' || c == '\r' || c == '\t') c = ' ';
+        if ((c == ' ' && (n == 0 || text[n - 1] == ' ')) || n + 1 >= sizeof text) continue;
+        text[n++] = (char)c;
+    }
+    if (c == EOF || !keep) return c;
+    while (n > 0 && text[n - 1] == ' ') n--;
+    text[n] = '\0';
+    if (!game_store_comment(g, r->commentTarget, text)) game_fail(r, g, r->charLine, "out of memory");
+    return c;
+}
+
 /* Skips blanks, comments and escape lines; returns (without consuming) the next character. */
 static int skip_blanks(PgnReader *r, PgnGame *g) {
     for (;;) {
@@ -170,10 +217,7 @@ static int skip_blanks(PgnReader *r, PgnGame *g) {
         }
         if (c == '{') {
             int start = r->charLine;
-            do
-                c = read_char(r);
-            while (c != '}' && c != EOF);
-            if (c == EOF) {
+            if (read_comment(r, g) == EOF) {
                 game_fail(r, g, start, "comment '{' opened here is never closed");
                 return EOF;
             }
@@ -301,17 +345,26 @@ static void setup_start(PgnReader *r, PgnGame *g) {
     }
 }
 
-/* Appends a move to the game's main line; false when out of memory. */
+/* Appends a move (without a comment yet) to the game's main line; false when out of memory. */
 static bool game_append(PgnGame *g, Move m) {
     if (g->moveCount == g->moveCapacity) {
         int capacity = g->moveCapacity ? g->moveCapacity * 2 : 256;
         Move *grown = realloc(g->moves, (size_t)capacity * sizeof *grown);
         if (!grown) return false;
         g->moves = grown;
+        int *comments = realloc(g->commentAt, (size_t)capacity * sizeof *comments);
+        if (!comments) return false;
+        g->commentAt = comments;
         g->moveCapacity = capacity;
     }
+    g->commentAt[g->moveCount] = -1;
     g->moves[g->moveCount++] = m;
     return true;
+}
+
+const char *pgn_move_comment(const PgnGame *game, int ply) {
+    if (ply < 0 || ply >= game->moveCount || game->commentAt[ply] < 0) return NULL;
+    return game->commentText + game->commentAt[ply];
 }
 
 /* Plays one main-line SAN word (annotations allowed), or fails the game. */
@@ -399,6 +452,7 @@ static void game_reset(PgnGame *g) {
     g->fen[0] = '\0';
     g->chess960 = false;
     g->moveCount = 0;
+    g->commentLength = 0;
     g->result = PGN_RESULT_UNKNOWN;
     g->number = 0;
     g->line = 0;
@@ -408,6 +462,7 @@ static void game_reset(PgnGame *g) {
 /* Tags, start position, then movetext up to a result, the next tags or the end. */
 PgnStatus pgn_next_game(PgnReader *r, PgnGame *g) {
     game_reset(g);
+    r->commentTarget = -1;
     g->number = r->gameNumber + 1;
     int c = skip_blanks(r, g);
     if (c == EOF && !g->error[0]) return PGN_EOF;
@@ -425,6 +480,8 @@ PgnStatus pgn_next_game(PgnReader *r, PgnGame *g) {
     int depth = 0, depthLine = 0;
     bool ended = false;
     while (!ended) {
+        /* A comment right after a main-line move (or its NAGs) is that move's. */
+        r->commentTarget = depth == 0 && !g->error[0] ? g->moveCount - 1 : -1;
         c = skip_blanks(r, g);
         if (c == EOF || c == '[') break; /* end of input, or the next game's tags after a missing result */
         c = read_char(r);
@@ -455,6 +512,7 @@ PgnStatus pgn_next_game(PgnReader *r, PgnGame *g) {
                 ended = movetext_word(r, g, word, depth, line, &termination);
         }
     }
+    r->commentTarget = -1;
     if (depth > 0 && !ended) game_fail(r, g, depthLine, "variation '(' opened here is never closed");
 
     PgnResult tagged;

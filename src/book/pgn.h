@@ -5,7 +5,9 @@
  * % escape lines, nested variations, NAGs ($n) and !? annotations, move
  * numbers in any spacing ("12." "12..." "1.e4"), "0-0" castling, missing
  * results, CRLF line ends and a UTF-8 byte-order mark. Moves inside
- * variations are skipped, not checked.
+ * variations are skipped, not checked. The first {} comment after each
+ * main-line move is kept (pgn_move_comment): match runners write the
+ * engine's score there ("+0.35/12 0.48s").
  *
  * A game that cannot be read (illegal or ambiguous move, bad FEN, malformed
  * tag, unbalanced parentheses, ...) is reported as PGN_BAD_GAME with a
@@ -22,7 +24,8 @@ enum {
     PGN_MAX_TAGS = 40,         /* further tags of a game are ignored */
     PGN_TAG_NAME_SIZE = 32,    /* longer names and values are truncated */
     PGN_TAG_VALUE_SIZE = 256,
-    PGN_ERROR_SIZE = 512
+    PGN_ERROR_SIZE = 512,
+    PGN_COMMENT_SIZE = 256     /* longer move comments are truncated */
 };
 
 typedef enum { PGN_EOF, PGN_OK, PGN_BAD_GAME } PgnStatus;
@@ -50,6 +53,10 @@ typedef struct {
     int number;                   /* 1 for the first game of the input */
     int line;                     /* line where the game starts */
     char error[PGN_ERROR_SIZE];   /* why a PGN_BAD_GAME was rejected */
+    /* Move comments (read them with pgn_move_comment): */
+    int *commentAt;               /* per move: offset of its comment in commentText, or -1 */
+    char *commentText;            /* the comments, each NUL-terminated */
+    size_t commentLength, commentCapacity;
 } PgnGame;
 
 typedef struct PgnReader PgnReader;
@@ -74,6 +81,12 @@ void pgn_game_free(PgnGame *game);
 
 /* The value of a tag (exact name), or NULL when the game has none. */
 const char *pgn_tag(const PgnGame *game, const char *name);
+/*
+ * The text of the first {} comment that follows main-line move ply (0 =
+ * the first move), without the braces, blanks trimmed and line breaks made
+ * spaces; NULL when that move has none.
+ */
+const char *pgn_move_comment(const PgnGame *game, int ply);
 /* Sets pos to the game's start position followed by its first plies moves (clamped). */
 bool pgn_game_position(const PgnGame *game, int plies, Position *pos);
 /* "1-0", "0-1", "1/2-1/2" or "*". */

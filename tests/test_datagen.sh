@@ -1,0 +1,88 @@
+#!/bin/sh
+# The shell side of training data: OpenBench's genfens call
+# (./gizum "genfens N seed S book X" quit), argument handling of one-shot
+# UCI commands, and datagen as a program: an interrupted run keeps whole
+# games and continues exactly, PGN conversion, bad input named and skipped.
+: "${GIZUM:?}"
+passed=0; failed=0
+check() { if [ "$1" = 0 ]; then passed=$((passed + 1)); else failed=$((failed + 1)); echo "FAIL: $2"; fi; }
+tmp=$(mktemp -d)
+trap 'rm -rf "$tmp"' EXIT
+
+# genfens as OpenBench runs it: each argument one command, FENs on "info string genfens " lines.
+"$GIZUM" "genfens 10 seed 1 book None" quit > "$tmp/g1" 2>&1; check $? "genfens exit status"
+grep '^info string genfens ' "$tmp/g1" | sed 's/^info string genfens //' > "$tmp/f1"
+[ "$(wc -l < "$tmp/f1")" -eq 10 ]; check $? "genfens 10 printed $(wc -l < "$tmp/f1") positions: $(cat "$tmp/g1")"
+[ "$(sort -u "$tmp/f1" | wc -l)" -eq 10 ]; check $? "genfens positions are not distinct"
+bad=0
+while read -r fen; do
+    "$GIZUM" perft 1 "$fen" > /dev/null 2>&1 || { bad=$((bad + 1)); echo "illegal: $fen"; }
+done < "$tmp/f1"
+[ "$bad" -eq 0 ]; check $? "$bad genfens positions do not set up"
+"$GIZUM" "genfens 10 seed 1 book None" quit 2>&1 | grep '^info string genfens ' | sed 's/^info string genfens //' > "$tmp/f2"
+cmp -s "$tmp/f1" "$tmp/f2"; check $? "genfens is not reproducible for a seed"
+"$GIZUM" "genfens 10 seed 2 book None" quit 2>&1 | grep '^info string genfens ' | sed 's/^info string genfens //' > "$tmp/f3"
+! cmp -s "$tmp/f1" "$tmp/f3"; check $? "genfens gives the same positions for another seed"
+# OpenBench may put setoption commands first; Gizum names what it does not know and goes on.
+"$GIZUM" "setoption name EvalFile value x.nnue" "genfens 2 seed 5 book None" quit > "$tmp/g4" 2>&1
+[ "$(grep -c '^info string genfens [^:]' "$tmp/g4")" -eq 2 ]; check $? "genfens after setoption: $(cat "$tmp/g4")"
+# An EPD book with a malformed line: the line is named file:line, the good ones are used.
+printf 'rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - hmvc 0; fmvn 1;\nthis is no position\nr1bqkbnr/pppp1ppp/2n5/4p3/4P3/5N2/PPPP1PPP/RNBQKB1R w KQkq - 2 3\n' > "$tmp/book.epd"
+"$GIZUM" "genfens 4 seed 3 book $tmp/book.epd" quit > "$tmp/g5" 2>&1
+[ "$(grep -c '^info string genfens [^:]' "$tmp/g5")" -eq 4 ] && grep -q "book.epd:2: " "$tmp/g5"
+check $? "genfens from an EPD book: $(cat "$tmp/g5")"
+"$GIZUM" "genfens 4 seed 3 book $tmp/missing.epd" quit > "$tmp/g6" 2>&1
+grep -q "^info string genfens: cannot open" "$tmp/g6" && ! grep -q '^info string genfens [^:]' "$tmp/g6"
+check $? "a missing genfens book is reported: $(cat "$tmp/g6")"
+
+# One-shot UCI commands: one word per argument is one command, as before.
+"$GIZUM" go depth 3 | grep -q '^bestmove '; check $? "./gizum go depth 3"
+"$GIZUM" "go depth 3" | grep -q '^bestmove '; check $? "./gizum \"go depth 3\""
+
+# Self-play interrupted by Ctrl-C: whole games only, and --first-game continues the run exactly.
+"$GIZUM" datagen --out "$tmp/run.txt" --games 100000 --nodes 400 --threads 2 --seed 21 2> "$tmp/run.err" &
+pid=$!
+sleep 2
+kill -INT $pid
+wait $pid; rc=$?
+[ "$rc" -eq 130 ]; check $? "an interrupted datagen exits with 130, got $rc: $(tail -2 "$tmp/run.err")"
+[ -s "$tmp/run.txt" ] && [ "$(tail -c 1 "$tmp/run.txt" | od -An -c | tr -d ' ')" = '\n' ]
+check $? "the interrupted file does not end with a whole line"
+broken=$(awk -F' [|] ' 'NF != 3 || $3 !~ /^(1\.0|0\.5|0\.0)$/ || $2 !~ /^-?[0-9]+$/' "$tmp/run.txt" | wc -l)
+[ "$broken" -eq 0 ]; check $? "$broken incomplete or malformed lines after the interrupt"
+next=$(sed -n 's/.*--first-game \([0-9]*\).*/\1/p' "$tmp/run.err")
+[ -n "$next" ] && [ "$next" -gt 0 ]; check $? "the interrupt message names the game to continue from: $(tail -1 "$tmp/run.err")"
+next=${next:-1}
+"$GIZUM" datagen --out "$tmp/run.txt" --games 2 --first-game "$next" --nodes 400 --seed 21 2>/dev/null
+"$GIZUM" datagen --out "$tmp/fresh.txt" --games $((next + 2)) --nodes 400 --threads 2 --seed 21 2>/dev/null
+cmp -s "$tmp/run.txt" "$tmp/fresh.txt"; check $? "interrupted + continued run differs from one uninterrupted run"
+
+# PGN games from other tools (cutechess/fastchess comments) become records.
+cat > "$tmp/games.pgn" <<'EOF'
+[Event "match"]
+[White "a"]
+[Black "b"]
+[Result "1/2-1/2"]
+
+1. d4 {+0.21/14 0.30s} Nf6 {-0.15/13 0.28s, n=51234, sd=20} 2. c4 {+0.30/12 0.2s}
+e6 {-0.25/12 0.2s} 3. Nc3 {book} Bb4 {-0.10/11 0.1s} 1/2-1/2
+
+[Event "broken"]
+[Result "1-0"]
+
+1. e4 e5 2. Qxf7 1-0
+EOF
+"$GIZUM" datagen --pgn "$tmp/games.pgn" "$tmp/none.pgn" --out "$tmp/pgn.txt" --skip-plies 0 2> "$tmp/pgn.err"; rc=$?
+[ "$rc" -eq 1 ] && grep -q "none.pgn" "$tmp/pgn.err" && grep -q "games.pgn:12: game 2: illegal" "$tmp/pgn.err"
+check $? "bad PGN input is named and skipped (exit $rc): $(cat "$tmp/pgn.err")"
+[ "$(wc -l < "$tmp/pgn.txt")" -eq 5 ] && grep -q "^rnbqkbnr/pppppppp/8/8/3P4/8/PPP1PPPP/RNBQKBNR b KQkq - 0 1 | 15 | 0.5$" "$tmp/pgn.txt"
+check $? "PGN records with White's scores: $(cat "$tmp/pgn.txt")"
+
+# Bad options are named.
+"$GIZUM" datagen --out "$tmp/x" --games 1 --nodes zero > /dev/null 2> "$tmp/err"
+[ $? -eq 2 ] && grep -q "bad or incomplete option '--nodes'" "$tmp/err"; check $? "a bad option is not named"
+"$GIZUM" datagen --out "$tmp/x" --games 1 --book "$tmp/book.epd" --nodes 300 > /dev/null 2> "$tmp/err"
+[ $? -eq 0 ] && grep -q "book.epd:2: " "$tmp/err"; check $? "a malformed EPD line in datagen's book is not named"
+
+echo "$passed passed, $failed failed"
+[ "$failed" -eq 0 ]
