@@ -155,30 +155,17 @@ static const ShellCommand Commands[] = {
     {"datagen", datagen_command},
 };
 
-/* The first blank-separated word of text is word. */
-static bool first_word_is(const char *text, const char *word) {
-    text += strspn(text, " \t");
-    size_t n = strlen(word);
-    return strncmp(text, word, n) == 0 && (text[n] == '\0' || text[n] == ' ' || text[n] == '\t');
-}
-
 /*
  * UCI commands from the shell. Arguments that hold blanks are one command
- * each, run in order up to "quit", as OpenBench calls engines:
- * ./gizum "genfens 10 seed 1 book None" quit. Otherwise all arguments form
- * one command, as in Stockfish: ./gizum go depth 10. (Each command runs on
- * a fresh engine: options set by one do not carry to the next.)
+ * each, run in order on one engine up to "quit", as OpenBench calls
+ * engines: ./gizum "setoption name Hash value 64" "genfens 10 seed 1 book
+ * None" quit. Otherwise all arguments form one command, as in Stockfish:
+ * ./gizum go depth 10.
  */
 static int run_uci_arguments(int argc, char **argv) {
-    bool onePerArgument = false;
-    for (int i = 0; i < argc; i++) onePerArgument |= strpbrk(argv[i], " \t") != NULL;
-    if (!onePerArgument) return uci_run_command(argc, argv);
-    int status = 0;
-    for (int i = 0; i < argc && !first_word_is(argv[i], "quit"); i++) {
-        int rc = uci_run_command(1, argv + i);
-        if (rc > status) status = rc;
-    }
-    return status;
+    for (int i = 0; i < argc; i++)
+        if (strpbrk(argv[i], " \t")) return uci_run_commands(argc, argv);
+    return uci_run_command(argc, argv);
 }
 
 int main(int argc, char **argv) {

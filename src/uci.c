@@ -908,7 +908,14 @@ int uci_loop(void) {
     return 0;
 }
 
-int uci_run_command(int argc, char **argv) {
+/* Waits for a search started from the shell; an endless one (infinite, ponder) is stopped. */
+static void finish_shell_search(Engine *e) {
+    if (threads_busy(e->pool) && (threads_limits(e->pool)->infinite || threads_limits(e->pool)->ponder))
+        threads_stop(e->pool);
+    threads_wait(e->pool);
+}
+
+int uci_run_commands(int count, char **commands) {
     static Engine engine;
     Engine *e = &engine;
     if (!engine_init(e)) {
@@ -916,28 +923,38 @@ int uci_run_command(int argc, char **argv) {
         engine_free(e);
         return 1;
     }
+    bool allKnown = true;
+    for (int i = 0; i < count && !e->quit; i++) {
+        if (strlen(commands[i]) >= UCI_LINE_MAX) {
+            fprintf(stderr, "gizum: command longer than %d bytes\n", UCI_LINE_MAX);
+            allKnown = false;
+            break;
+        }
+        /* execute() tokenises in place: give it a copy. */
+        char *line = strdup(commands[i]);
+        if (!line) break;
+        allKnown &= execute(e, line);
+        free(line);
+        finish_shell_search(e);
+    }
+    engine_free(e);
+    return allKnown ? 0 : 2;
+}
+
+int uci_run_command(int argc, char **argv) {
     size_t len = 1;
     for (int i = 0; i < argc; i++) len += strlen(argv[i]) + 1;
     if (len > UCI_LINE_MAX) {
         fprintf(stderr, "gizum: command longer than %d bytes\n", UCI_LINE_MAX);
-        engine_free(e);
         return 2;
     }
     char *line = calloc(len, 1);
-    if (!line) {
-        engine_free(e);
-        return 1;
-    }
+    if (!line) return 1;
     for (int i = 0; i < argc; i++) {
         if (i) strcat(line, " ");
         strcat(line, argv[i]);
     }
-    bool known = execute(e, line);
-    /* A search started here runs to its own end; an endless one is stopped. */
-    if (threads_busy(e->pool) && (threads_limits(e->pool)->infinite || threads_limits(e->pool)->ponder))
-        threads_stop(e->pool);
-    threads_wait(e->pool);
+    int status = uci_run_commands(1, &line);
     free(line);
-    engine_free(e);
-    return known ? 0 : 2;
+    return status;
 }

@@ -34,4 +34,12 @@ int uci_loop(void);
  */
 int uci_run_command(int argc, char **argv);
 
+/*
+ * Runs each string as one UCI command on one engine, in order (a search is
+ * finished before the next command) until `quit`, as OpenBench calls
+ * engines: ./gizum "genfens 10 seed 1 book None" quit. 0 if every command
+ * was known, 2 otherwise.
+ */
+int uci_run_commands(int count, char **commands);
+
 #endif
