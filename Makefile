@@ -40,7 +40,7 @@ DEPFLAGS = -MMD -MP
 # link error there. Everything else in src/ is the engine: evaluation,
 # search, and the protocol and tools on top (openings needs the search).
 BOARD_SRC  = $(addprefix src/,bitboard.c attacks.c magics.c zobrist.c position.c fen.c \
-               movegen.c notation.c perft.c book/book.c book/pgn.c book/bookmaker.c)
+               movegen.c notation.c perft.c progress.c book/book.c book/pgn.c book/bookmaker.c)
 ENGINE_SRC = $(filter-out $(BOARD_SRC) src/main.c,$(wildcard src/*.c src/book/*.c))
 BOARD_OBJ  = $(BOARD_SRC:%.c=$(BUILD)/%.o)
 ENGINE_OBJ = $(ENGINE_SRC:%.c=$(BUILD)/%.o)
@@ -65,16 +65,37 @@ BOARD_TESTS = test_attacks test_fen test_movegen test_perft test_san test_zobris
 BOARD_TESTBIN  = $(addprefix $(BUILD)/tests/,$(BOARD_TESTS))
 ENGINE_TESTBIN = $(filter-out $(BOARD_TESTBIN) $(BUILD)/tests/test_match,$(TESTBIN))
 
-.PHONY: all test clean sanitize tsan debug magics match
+.PHONY: all test clean sanitize tsan debug magics match install uninstall
 
 all: $(EXE)
+
+# Installation (Debian packaging sets PREFIX=/usr, DESTDIR, and may move
+# BINDIR to /usr/games). The book goes to DATADIR, which is compiled into
+# version.o so that BookFile finds it there after `make install`.
+PREFIX   = /usr/local
+BINDIR   = $(PREFIX)/bin
+DATADIR  = $(PREFIX)/share/gizum
+MANDIR   = $(PREFIX)/share/man
+INSTALL  = install
+
+# What `gizum --version` reports. version.o depends on a stamp file that is
+# rewritten only when these facts change (a commit, another PREFIX), so an
+# unchanged tree rebuilds nothing.
+GIT_REV     := $(shell git describe --always --dirty --abbrev=12 2>/dev/null)
+BUILD_INFO   = $(ARCH)|$(CC)|$(GIT_REV)|$(DATADIR)
+BUILD_STAMP  = $(BUILD)/build-info
+ifeq ($(filter clean,$(MAKECMDGOALS)),)
+  $(shell mkdir -p $(BUILD) && (echo '$(BUILD_INFO)' | cmp -s - $(BUILD_STAMP) 2>/dev/null || echo '$(BUILD_INFO)' > $(BUILD_STAMP)))
+endif
+$(BUILD)/src/version.o: $(BUILD_STAMP)
+$(BUILD)/src/version.o: VERSION_DEFS = -DGIZUM_ARCH='"$(ARCH)"' -DGIZUM_GIT='"$(GIT_REV)"' -DGIZUM_DATADIR='"$(DATADIR)"'
 
 $(EXE): $(BUILD)/src/main.o $(ENGINE_LIBS)
 	$(CC) $(CFLAGS) -o $@ $^ $(LDFLAGS)
 
 $(BUILD)/%.o: %.c
 	@mkdir -p $(@D)
-	$(CC) $(CFLAGS) $(DEPFLAGS) -Isrc -Itools/match -c -o $@ $<
+	$(CC) $(CFLAGS) $(VERSION_DEFS) $(DEPFLAGS) -Isrc -Itools/match -c -o $@ $<
 
 $(BOARD_LIB): $(BOARD_OBJ)
 	rm -f $@ && ar rcs $@ $^
@@ -178,6 +199,20 @@ check-valgrind:
 	  printf 'setoption name MultiPV value 3\ngo wtime 3000 btime 3000 winc 50 binc 50\n'; sleep 4; \
 	  printf 'setoption name Threads value 1\nsetoption name Clear Hash\nd\neval\ngo perft 2\n'; \
 	  printf 'go movetime 500\n'; sleep 2; printf 'quit\n'; } | $(VALGRIND) ./$(VALGRIND_EXE) >/dev/null
+
+# Installs the engine, the match runner, the book and the man page;
+# `make uninstall` with the same PREFIX/DESTDIR removes exactly those files.
+install: $(EXE) $(MATCHEXE)
+	$(INSTALL) -d $(DESTDIR)$(BINDIR) $(DESTDIR)$(DATADIR) $(DESTDIR)$(MANDIR)/man6
+	$(INSTALL) -m 755 $(EXE) $(DESTDIR)$(BINDIR)/gizum
+	$(INSTALL) -m 755 $(MATCHEXE) $(DESTDIR)$(BINDIR)/gizum-match
+	$(INSTALL) -m 644 books/gizum.bin $(DESTDIR)$(DATADIR)/gizum.bin
+	$(INSTALL) -m 644 gizum.6 $(DESTDIR)$(MANDIR)/man6/gizum.6
+
+uninstall:
+	rm -f $(DESTDIR)$(BINDIR)/gizum $(DESTDIR)$(BINDIR)/gizum-match
+	rm -f $(DESTDIR)$(DATADIR)/gizum.bin $(DESTDIR)$(MANDIR)/man6/gizum.6
+	-rmdir $(DESTDIR)$(DATADIR) 2>/dev/null
 
 clean:
 	rm -rf build gizum gizum-asan gizum-debug gizum-tsan gizum-match gizum-match-asan gizum-match-tsan gizum-valgrind

@@ -17,6 +17,8 @@
 #ifndef GIZUM_UCI_H
 #define GIZUM_UCI_H
 
+#include <stdbool.h>
+
 /* Longest accepted input line in bytes; longer lines are rejected whole. */
 enum { UCI_LINE_MAX = 1 << 17 };
 
@@ -28,5 +30,8 @@ int uci_loop(void);
  * search it starts to finish, and returns (Stockfish's `./engine "go depth 5"`).
  */
 int uci_run_command(int argc, char **argv);
+
+/* True when name is a command the UCI loop knows (so `./gizum NAME ...` runs it). */
+bool uci_is_command(const char *name);
 
 #endif
