@@ -207,7 +207,8 @@ install: $(EXE) $(MATCHEXE)
 	$(INSTALL) -m 755 $(EXE) $(DESTDIR)$(BINDIR)/gizum
 	$(INSTALL) -m 755 $(MATCHEXE) $(DESTDIR)$(BINDIR)/gizum-match
 	$(INSTALL) -m 644 books/gizum.bin $(DESTDIR)$(DATADIR)/gizum.bin
-	$(INSTALL) -m 644 gizum.6 $(DESTDIR)$(MANDIR)/man6/gizum.6
+	sed 's|/usr/local/share/gizum|$(DATADIR)|g' gizum.6 > $(DESTDIR)$(MANDIR)/man6/gizum.6
+	chmod 644 $(DESTDIR)$(MANDIR)/man6/gizum.6
 
 uninstall:
 	rm -f $(DESTDIR)$(BINDIR)/gizum $(DESTDIR)$(BINDIR)/gizum-match
