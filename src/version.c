@@ -14,8 +14,10 @@
 #endif
 
 const char *version_compiler(void) {
+#define VERSION_TEXT(x) #x
+#define VERSION_NUMBER(x) VERSION_TEXT(x)
 #if defined(__clang__)
-    return "clang " __clang_version__;
+    return "clang " VERSION_NUMBER(__clang_major__) "." VERSION_NUMBER(__clang_minor__) "." VERSION_NUMBER(__clang_patchlevel__);
 #elif defined(__GNUC__)
     return "gcc " __VERSION__;
 #else
