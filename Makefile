@@ -97,11 +97,13 @@ $(BUILD)/%.o: %.c
 	@mkdir -p $(@D)
 	$(CC) $(CFLAGS) $(VERSION_DEFS) $(DEPFLAGS) -Isrc -Itools/match -c -o $@ $<
 
-$(BOARD_LIB): $(BOARD_OBJ)
-	rm -f $@ && ar rcs $@ $^
+# The archives also depend on the Makefile: a file moved between the layers
+# must leave the archive it left.
+$(BOARD_LIB): $(BOARD_OBJ) Makefile
+	rm -f $@ && ar rcs $@ $(filter %.o,$^)
 
-$(ENGINE_LIB): $(ENGINE_OBJ)
-	rm -f $@ && ar rcs $@ $^
+$(ENGINE_LIB): $(ENGINE_OBJ) Makefile
+	rm -f $@ && ar rcs $@ $(filter %.o,$^)
 
 match: $(MATCHEXE)
 
