@@ -56,7 +56,7 @@ DEPFLAGS = -MMD -MP
 # link error there. Everything else in src/ is the engine: evaluation,
 # search, and the protocol and tools on top (openings needs the search).
 BOARD_SRC  = $(addprefix src/,bitboard.c attacks.c magics.c zobrist.c position.c fen.c \
-               movegen.c notation.c perft.c book/book.c book/pgn.c book/bookmaker.c)
+               movegen.c notation.c perft.c progress.c version.c book/book.c book/pgn.c book/bookmaker.c)
 ENGINE_SRC = $(filter-out $(BOARD_SRC) src/main.c,$(wildcard src/*.c src/book/*.c))
 BOARD_OBJ  = $(BOARD_SRC:%.c=$(BUILD)/%.o)
 ENGINE_OBJ = $(ENGINE_SRC:%.c=$(BUILD)/%.o)
@@ -81,22 +81,45 @@ BOARD_TESTS = test_attacks test_fen test_movegen test_perft test_san test_zobris
 BOARD_TESTBIN  = $(addprefix $(BUILD)/tests/,$(BOARD_TESTS))
 ENGINE_TESTBIN = $(filter-out $(BOARD_TESTBIN) $(BUILD)/tests/test_match,$(TESTBIN))
 
-.PHONY: all test clean sanitize tsan debug magics match
+.PHONY: all test clean sanitize tsan debug magics match install uninstall
 
 all: $(EXE)
+
+# Installation (Debian packaging sets PREFIX=/usr, DESTDIR, and may move
+# BINDIR to /usr/games). The book goes to DATADIR, which is compiled into
+# version.o so that BookFile finds it there after `make install`.
+PREFIX   = /usr/local
+BINDIR   = $(PREFIX)/bin
+DATADIR  = $(PREFIX)/share/gizum
+MANDIR   = $(PREFIX)/share/man
+INSTALL  = install
+
+# What `gizum --version` reports. version.o depends on a stamp file that is
+# rewritten only when these facts change (a commit, another PREFIX), so an
+# unchanged tree rebuilds nothing.
+GIT_REV     := $(shell git describe --always --dirty --abbrev=12 2>/dev/null)
+BUILD_INFO   = $(ARCH)|$(CC)|$(GIT_REV)|$(DATADIR)
+BUILD_STAMP  = $(BUILD)/build-info
+ifeq ($(filter clean,$(MAKECMDGOALS)),)
+  $(shell mkdir -p $(BUILD) && (echo '$(BUILD_INFO)' | cmp -s - $(BUILD_STAMP) 2>/dev/null || echo '$(BUILD_INFO)' > $(BUILD_STAMP)))
+endif
+$(BUILD)/src/version.o: $(BUILD_STAMP)
+$(BUILD)/src/version.o: VERSION_DEFS = -DGIZUM_ARCH='"$(ARCH)"' -DGIZUM_GIT='"$(GIT_REV)"' -DGIZUM_DATADIR='"$(DATADIR)"'
 
 $(EXE): $(BUILD)/src/main.o $(ENGINE_LIBS)
 	$(CC) $(CFLAGS) -o $@ $^ $(LDFLAGS)
 
 $(BUILD)/%.o: %.c
 	@mkdir -p $(@D)
-	$(CC) $(CFLAGS) $(DEPFLAGS) -Isrc -Itools/match -c -o $@ $<
+	$(CC) $(CFLAGS) $(VERSION_DEFS) $(DEPFLAGS) -Isrc -Itools/match -c -o $@ $<
 
-$(BOARD_LIB): $(BOARD_OBJ)
-	rm -f $@ && ar rcs $@ $^
+# The archives also depend on the Makefile: a file moved between the layers
+# must leave the archive it left.
+$(BOARD_LIB): $(BOARD_OBJ) Makefile
+	rm -f $@ && ar rcs $@ $(filter %.o,$^)
 
-$(ENGINE_LIB): $(ENGINE_OBJ)
-	rm -f $@ && ar rcs $@ $^
+$(ENGINE_LIB): $(ENGINE_OBJ) Makefile
+	rm -f $@ && ar rcs $@ $(filter %.o,$^)
 
 match: $(MATCHEXE)
 
@@ -195,6 +218,21 @@ check-valgrind:
 	  printf 'setoption name Threads value 1\nsetoption name Clear Hash\nd\neval\ngo perft 2\n'; \
 	  printf 'go movetime 500\n'; sleep 2; printf 'quit\n'; } | $(VALGRIND) ./$(VALGRIND_EXE) >/dev/null
 	@echo "3 passed, 0 failed"
+
+# Installs the engine, the match runner, the book and the man page;
+# `make uninstall` with the same PREFIX/DESTDIR removes exactly those files.
+install: $(EXE) $(MATCHEXE)
+	$(INSTALL) -d $(DESTDIR)$(BINDIR) $(DESTDIR)$(DATADIR) $(DESTDIR)$(MANDIR)/man6
+	$(INSTALL) -m 755 $(EXE) $(DESTDIR)$(BINDIR)/gizum
+	$(INSTALL) -m 755 $(MATCHEXE) $(DESTDIR)$(BINDIR)/gizum-match
+	$(INSTALL) -m 644 books/gizum.bin $(DESTDIR)$(DATADIR)/gizum.bin
+	sed 's|/usr/local/share/gizum|$(DATADIR)|g' gizum.6 > $(DESTDIR)$(MANDIR)/man6/gizum.6
+	chmod 644 $(DESTDIR)$(MANDIR)/man6/gizum.6
+
+uninstall:
+	rm -f $(DESTDIR)$(BINDIR)/gizum $(DESTDIR)$(BINDIR)/gizum-match
+	rm -f $(DESTDIR)$(DATADIR)/gizum.bin $(DESTDIR)$(MANDIR)/man6/gizum.6
+	-rmdir $(DESTDIR)$(DATADIR) 2>/dev/null
 
 clean:
 	rm -rf build gizum gizum-asan gizum-debug gizum-tsan gizum-match gizum-match-asan gizum-match-tsan gizum-valgrind gizum-tune gizum-stats

@@ -9,6 +9,7 @@
 #include <string.h>
 
 #include "notation.h"
+#include "progress.h"
 #include "search.h"
 #include "thread.h"
 #include "timeman.h"
@@ -148,8 +149,12 @@ int bench_run(int depth, bool withStats, FILE *out) {
 
     uint64_t totalNodes = 0;
     int64_t start = tm_now();
+    Progress progress;
+    progress_init(&progress);
     for (int i = 0; i < BenchPositionCount; i++) {
         char err[128], best[8];
+        progress_show(&progress, true, "bench depth %d: position %d/%d, %" PRIu64 " nodes so far", depth, i + 1,
+                      BenchPositionCount, totalNodes);
         if (!pos_set_fen(&pos, BenchPositions[i], false, err, sizeof err)) {
             fprintf(out, "bench position %d is invalid: %s\n", i + 1, err);
             continue;
@@ -159,6 +164,7 @@ int bench_run(int depth, bool withStats, FILE *out) {
         SearchResult result = threads_search(pool, &pos, &limits);
         uint64_t nodes = threads_nodes(pool);
         totalNodes += nodes;
+        progress_clear(&progress);
         move_to_uci(result.bestMove, false, best);
         fprintf(out, "position %2d/%d  bestmove %-5s  nodes %" PRIu64 "\n", i + 1, BenchPositionCount, best, nodes);
         SearchStats s;

@@ -1,7 +1,9 @@
 /*
  * Entry point. With no arguments Gizum is a UCI engine; with arguments it
- * runs one shell command (perft, bench, eval, d, book, openings, datagen ...)
- * or UCI commands (genfens, go ...) and exits.
+ * runs one shell command (perft, bench, eval, d, book, epd, datagen ...) or
+ * UCI commands (`./gizum go depth 10`, `./gizum "genfens 10 seed 1 book
+ * None" quit`) and exits. Anything else gets the usage on stderr and exit
+ * status 2.
  */
 #include <stdio.h>
 #include <stdlib.h>
@@ -11,13 +13,17 @@
 #include "datagen.h"
 #include "fen.h"
 #include "book/bookmaker.h"
-#include "eval.h"
-#include "init.h"
 #include "book/openings.h"
+#include "epdsuite.h"
+#include "eval.h"
+#include "fen.h"
+#include "init.h"
 #include "perft.h"
 #include "position.h"
 #include "searchparams.h"
+#include "progress.h"
 #include "uci.h"
+#include "version.h"
 
 /* SPSA learning-rate end value, OpenBench's usual default. */
 static const double SPSA_R_END = 0.002;
@@ -54,7 +60,9 @@ static int command_perft(int argc, char **argv) {
     } else {
         pos_set_startpos(&pos, false);
     }
-    perft_divide(&pos, (int)depth, stdout);
+    Progress progress;
+    progress_init(&progress);
+    perft_divide_report(&pos, (int)depth, stdout, &progress);
     return 0;
 }
 
@@ -139,21 +147,85 @@ static int command_spsa(int argc, char **argv) {
     return 0;
 }
 
+static int command_help(int argc, char **argv);
+static int command_version(int argc, char **argv);
+
+/* A shell command: its name, its arguments and one line on what it does (the usage is printed from these). */
 typedef struct {
     const char *name;
+    const char *args;
+    const char *summary;
     int (*run)(int argc, char **argv);
 } ShellCommand;
 
 static const ShellCommand Commands[] = {
-    {"perft", command_perft},
-    {"book", bookmaker_command},
-    {"openings", openings_command},
-    {"bench", command_bench},
-    {"eval", command_eval},
-    {"d", command_d},
-    {"spsa", command_spsa},
-    {"datagen", datagen_command},
+    {"bench", "[DEPTH] [--stats]", "search the bench positions; ends with the node count and speed", command_bench},
+    {"perft", "DEPTH [FEN]", "count the leaf nodes of the legal move tree, per root move", command_perft},
+    {"eval", "[FEN]", "show the evaluation term by term (default: start position)", command_eval},
+    {"d", "[FEN]", "show the board, FEN, key and checkers", command_d},
+    {"epd", "FILE [--movetime MS|--depth D|--nodes N] [--threads N] [--hash MB]",
+     "run an EPD test suite (bm/am moves, c0 points)", epdsuite_command},
+    {"book", "make|probe|dump ...", "build a Polyglot book from PGN, probe or dump one", bookmaker_command},
+    {"openings", "[--book F] [--count N] [--depth D] ...", "print balanced match openings from a book",
+     openings_command},
+    {"datagen", "--out FILE [--positions N] [--nodes N] [--threads N] [--seed S] ... | --pgn FILE...",
+     "self-play training data, or training data from PGN games (--help lists the options)", datagen_command},
+    {"spsa", "", "the search parameters in OpenBench's SPSA form", command_spsa},
+    {"help", "", "this text (also --help, -h)", command_help},
+    {"version", "", "name, version and build (also --version, -v)", command_version},
 };
+enum { COMMAND_COUNT = sizeof Commands / sizeof Commands[0] };
+
+/* Spellings of help and version that GNU tools and engine users try first. */
+static const char *shell_alias(const char *word) {
+    if (strcmp(word, "--help") == 0 || strcmp(word, "-h") == 0 || strcmp(word, "-help") == 0) return "help";
+    if (strcmp(word, "--version") == 0 || strcmp(word, "-v") == 0 || strcmp(word, "-version") == 0) return "version";
+    return word;
+}
+
+static void print_usage(FILE *out) {
+    fprintf(out, "%s %s, a UCI chess engine.\n\n", ENGINE_NAME, ENGINE_VERSION);
+    fprintf(out, "usage: gizum                   speak UCI on standard input and output (what a GUI runs)\n"
+                 "       gizum COMMAND [ARGS]    run one shell command and exit\n"
+                 "       gizum UCI-COMMAND ...   run one UCI command and exit, e.g. gizum go depth 12\n\n"
+                 "Shell commands:\n");
+    for (int i = 0; i < COMMAND_COUNT; i++) {
+        char head[128];
+        snprintf(head, sizeof head, "%s %s", Commands[i].name, Commands[i].args);
+        if (strlen(head) > 30) fprintf(out, "  %s\n  %-30s  %s\n", head, "", Commands[i].summary);
+        else fprintf(out, "  %-30s  %s\n", head, Commands[i].summary);
+    }
+    fprintf(out, "\nUCI mode: run gizum without arguments and send 'uci' for the options; every UCI command\n"
+                 "(uci, setoption, position, go, ...) and the extras d, eval and bench work there.\n"
+                 "Documentation: man gizum, or README.md in the source.\n");
+}
+
+/* ./gizum help */
+static int command_help(int argc, char **argv) {
+    (void)argc;
+    (void)argv;
+    print_usage(stdout);
+    return 0;
+}
+
+/* ./gizum --version */
+static int command_version(int argc, char **argv) {
+    (void)argc;
+    (void)argv;
+    version_print(stdout);
+    return 0;
+}
+
+/* The first blank-separated word of arg (./gizum "go depth 10" is the UCI command go). */
+static void first_word(const char *arg, char *out, size_t size) {
+    while (*arg == ' ' || *arg == '\t') arg++;
+    size_t n = 0;
+    while (arg[n] && arg[n] != ' ' && arg[n] != '\t' && n + 1 < size) {
+        out[n] = arg[n];
+        n++;
+    }
+    out[n] = '\0';
+}
 
 /*
  * UCI commands from the shell. Arguments that hold blanks are one command
@@ -170,10 +242,24 @@ static int run_uci_arguments(int argc, char **argv) {
 
 int main(int argc, char **argv) {
     setvbuf(stdout, NULL, _IOLBF, 0);
-    engine_init();
-    if (argc < 2) return uci_loop();
-    for (size_t i = 0; i < sizeof Commands / sizeof Commands[0]; i++)
-        if (strcmp(argv[1], Commands[i].name) == 0)
+    if (argc < 2) {
+        engine_init();
+        return uci_loop();
+    }
+    const char *name = shell_alias(argv[1]);
+    for (int i = 0; i < COMMAND_COUNT; i++)
+        if (strcmp(name, Commands[i].name) == 0) {
+            engine_init();
             return Commands[i].run(argc - 2, argv + 2);
-    return run_uci_arguments(argc - 1, argv + 1);
+        }
+    /* Anything else is one UCI command, as in Stockfish: ./gizum "go depth 10" or ./gizum go depth 10. */
+    char word[64];
+    first_word(argv[1], word, sizeof word);
+    if (uci_is_command(word)) {
+        engine_init();
+        return run_uci_arguments(argc - 1, argv + 1);
+    }
+    fprintf(stderr, "gizum: unknown command '%.60s'\n\n", argv[1]);
+    print_usage(stderr);
+    return 2;
 }

@@ -4,6 +4,7 @@
 
 #include "movegen.h"
 #include "notation.h"
+#include "progress.h"
 
 uint64_t perft(Position *pos, int depth) {
     if (depth <= 0) return 1;
@@ -26,6 +27,10 @@ static double now_seconds(void) {
 }
 
 uint64_t perft_divide(Position *pos, int depth, FILE *out) {
+    return perft_divide_report(pos, depth, out, NULL);
+}
+
+uint64_t perft_divide_report(Position *pos, int depth, FILE *out, Progress *progress) {
     double start = now_seconds();
     MoveList list;
     gen_legal(pos, &list);
@@ -33,10 +38,16 @@ uint64_t perft_divide(Position *pos, int depth, FILE *out) {
     char text[8];
     for (int i = 0; i < list.count; i++) {
         Move m = list.moves[i];
+        if (progress) {
+            move_to_uci(m, pos->chess960, text);
+            progress_show(progress, true, "perft %d: root move %d/%d (%s), %llu nodes so far", depth, i + 1,
+                          list.count, text, (unsigned long long)total);
+        }
         pos_do_move(pos, m);
         uint64_t nodes = perft(pos, depth - 1);
         pos_undo_move(pos);
         total += nodes;
+        if (progress) progress_clear(progress);
         move_to_uci(m, pos->chess960, text);
         fprintf(out, "%s: %llu\n", text, (unsigned long long)nodes);
     }

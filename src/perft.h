@@ -9,9 +9,12 @@
 #include <stdio.h>
 
 #include "position.h"
+#include "progress.h"
 
 uint64_t perft(Position *pos, int depth);
 /* Prints "move: count" per root move, a blank line, "Nodes searched: N", time and speed. */
 uint64_t perft_divide(Position *pos, int depth, FILE *out);
+/* The same, showing which root move is being counted on progress (NULL: none). */
+uint64_t perft_divide_report(Position *pos, int depth, FILE *out, Progress *progress);
 
 #endif

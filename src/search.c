@@ -774,13 +774,13 @@ static SearchResult strength_choice(SearchWorker *t) {
     const RootMove *rm = NULL;
     for (int j = 0; j < t->rootCount && !rm; j++)
         if (t->rootMoves[j].move == m) rm = &t->rootMoves[j];
-    return (SearchResult){m, rm ? ponder_move(t, rm) : MOVE_NONE, t->choiceScores[i]};
+    return (SearchResult){m, rm ? ponder_move(t, rm) : MOVE_NONE, t->choiceScores[i], t->completedDepth};
 }
 
 void search_finish(SearchShared *shared) {
     SearchWorker *t = shared->workers[0];
     const SearchReporter *r = &shared->reporter;
-    SearchResult result = {MOVE_NONE, MOVE_NONE, VALUE_NONE};
+    SearchResult result = {MOVE_NONE, MOVE_NONE, VALUE_NONE, 0};
     if (t->rootCount > 0 && shared->limits.strength.enabled && t->choiceCount > 0) {
         result = strength_choice(t);
     } else if (t->rootCount > 0) {
@@ -789,6 +789,7 @@ void search_finish(SearchShared *shared) {
         result.bestMove = rm->move;
         result.ponderMove = ponder_move(bt, rm);
         result.score = rm->score != -VALUE_INFINITE ? rm->score : rm->prevScore;
+        result.depth = bt->completedDepth;
         /* The GUI shows the last info line: make it describe the move played. */
         if ((bt != t || result.bestMove != t->lastReportedMove) && result.score != -VALUE_INFINITE) {
             int depth = bt->completedDepth > 0 ? bt->completedDepth : 1;
@@ -877,7 +878,7 @@ void search_prepare(SearchShared *shared, const Position *pos, const SearchLimit
     if (shared->limits.multiPV < 1) shared->limits.multiPV = 1;
     strength_apply(&shared->limits);
     shared->reporter = reporter ? *reporter : (SearchReporter){0};
-    shared->result = (SearchResult){MOVE_NONE, MOVE_NONE, VALUE_NONE};
+    shared->result = (SearchResult){MOVE_NONE, MOVE_NONE, VALUE_NONE, 0};
 
     MoveList legal;
     gen_legal(pos, &legal);

@@ -84,6 +84,7 @@ typedef struct {
 typedef struct {
     Move bestMove, ponderMove;    /* MOVE_NONE when the root has no legal move */
     Value score;                  /* VALUE_NONE when nothing was searched */
+    int depth;                    /* the last iteration completed by the worker whose move is played */
 } SearchResult;
 
 /*

@@ -98,7 +98,7 @@ ThreadPool *threads_create(int count, TTable *tt) {
     atomic_init(&shared->ponder, false);
     atomic_init(&shared->startTime, 0);
     search_limits_init(&shared->limits);
-    shared->result = (SearchResult){MOVE_NONE, MOVE_NONE, VALUE_NONE};
+    shared->result = (SearchResult){MOVE_NONE, MOVE_NONE, VALUE_NONE, 0};
     if (!threads_set_count(pool, count)) {
         threads_destroy(pool);
         return NULL;

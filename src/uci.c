@@ -29,6 +29,7 @@
 #include "thread.h"
 #include "timeman.h"
 #include "tt.h"
+#include "version.h"
 
 enum { MULTIPV_MAX = 256, MOVE_OVERHEAD_MAX = 5000, PERFT_DEPTH_MAX = 20 };
 /* Longer clocks (ms, about 31 years) are accepted but counted as this, so time arithmetic cannot overflow. */
@@ -804,11 +805,18 @@ static bool execute(Engine *e, char *line) {
     return false;
 }
 
+bool uci_is_command(const char *name) {
+    for (size_t i = 0; i < sizeof Commands / sizeof Commands[0]; i++)
+        if (strcmp(name, Commands[i].name) == 0) return true;
+    return false;
+}
+
 /* ------------------------------------------------------------ set-up */
 
 /*
  * Gizum's own book: books/gizum.bin beside the executable (or gizum.bin in
- * its folder), else books/gizum.bin under the working directory.
+ * its folder), else where `make install` put it (DATADIR), else
+ * books/gizum.bin under the working directory.
  */
 static void find_default_book(char *out, size_t size) {
     char exe[BOOK_PATH_MAX - 32];
@@ -824,6 +832,8 @@ static void find_default_book(char *out, size_t size) {
             if (access(out, R_OK) == 0) return;
         }
     }
+    snprintf(out, size, "%s/gizum.bin", version_data_dir());
+    if (access(out, R_OK) == 0) return;
     snprintf(out, size, "%s", access("books/gizum.bin", R_OK) == 0 ? "books/gizum.bin" : "");
 }
 

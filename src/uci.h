@@ -17,6 +17,8 @@
 #ifndef GIZUM_UCI_H
 #define GIZUM_UCI_H
 
+#include <stdbool.h>
+
 /* Longest accepted input line in bytes; longer lines are rejected whole. */
 #include "types.h"
 
@@ -41,5 +43,7 @@ int uci_run_command(int argc, char **argv);
  * was known, 2 otherwise.
  */
 int uci_run_commands(int count, char **commands);
+/* True when name is a command the UCI loop knows (so `./gizum NAME ...` runs it). */
+bool uci_is_command(const char *name);
 
 #endif

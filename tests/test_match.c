@@ -386,7 +386,7 @@ static void test_pgn_writer(void) {
     char *buf = NULL;
     size_t len = 0;
     FILE *f = open_memstream(&buf, &len);
-    PgnHeader h = { "ev", "here", "1.1", "A \"quoted\"", "B", "10+0.1", "10+0.1" };
+    PgnHeader h = { "ev", "here", "1.1", "A \"quoted\"", "B", "10+0.1", "10+0.1", NULL };
     pgn_write_game(f, &h, &rec);
     fclose(f);
     CHECK(strstr(buf, "[White \"A \\\"quoted\\\"\"]"), "escaped tag");
@@ -570,6 +570,175 @@ static void test_cli(const char *fake) {
     cli_free(&cfg);
 }
 
+
+/* Parses a command line given as one string (split at blanks); err gets the message. */
+static bool parse_line(const char *line, MatchConfig *cfg, char *err, size_t errlen) {
+    static char buf[4096];
+    char *argv[256];
+    int argc = 0;
+    snprintf(buf, sizeof buf, "gizum-match %s", line);
+    for (char *tok = strtok(buf, " "); tok && argc < 255; tok = strtok(NULL, " ")) argv[argc++] = tok;
+    argv[argc] = NULL;
+    return cli_parse(argc, argv, cfg, err, errlen);
+}
+
+/* Command lines as fastchess's and cutechess-cli's documentation, fishtest and OpenBench's worker write them. */
+static void test_cli_dialects(void) {
+    MatchConfig cfg;
+    char err[2048] = "";
+    bool ok = parse_line("-engine name=New cmd=/bin/sh -engine name=Base cmd=/bin/sh "
+                         "-each proto=uci option.Threads=1 option.Hash=16 tc=10+0.1 timemargin=250 "
+                         "-openings file=x.epd format=epd order=random plies=8 start=3 -srand 5 "
+                         "-resign movecount=3 score=600 twosided=true -draw movenumber=34 movecount=8 score=20 "
+                         "-sprt elo0=0 elo1=2 alpha=0.05 beta=0.05 model=logistic "
+                         "-pgnout file=g.pgn notation=lan nodes=true seldepth=true nps=true hashfull=true tbhits=true "
+                         "timeleft=true latency=true pv=true append=false min=false "
+                         "-report penta=false -log file=l.txt level=info engine=true realtime=true -recover -repeat "
+                         "-games 2 -rounds 10 -concurrency 2 -tournament roundrobin -config outname=st.json "
+                         "-autosaveinterval 5 -testEnv -output format=cutechess -variant standard -ratinginterval 0 "
+                         "-startup-ms 20000 -force-concurrency -show-latency -scoreinterval 1 -noswap -wait 5",
+                         &cfg, err, sizeof err);
+    CHECK(ok, "fastchess command line parses: %s", err);
+    if (ok) {
+        const EngineConfig *a = &cfg.engines[0];
+        CHECK(cfg.engineCount == 2 && near(a->timeMargin, 0.25, 1e-12) && near(a->tc.base, 10, 1e-12) &&
+                  a->optionCount == 2, "fastchess engine settings (timemargin=250 ms)");
+        CHECK(cfg.openings.random && cfg.openings.plies == 8 && cfg.openings.start == 3 && cfg.openings.seed == 5,
+              "fastchess -openings and -srand");
+        CHECK(cfg.adjudication.resignEnabled && !cfg.adjudication.resignOneSided && cfg.adjudication.resignScore == 600 &&
+                  cfg.adjudication.drawMoveNumber == 34 && cfg.adjudication.drawScore == 20, "fastchess -resign/-draw");
+        CHECK(cfg.sprt.enabled && cfg.sprt.model == SPRT_LOGISTIC && near(cfg.sprt.elo1, 2, 1e-12), "fastchess -sprt");
+        const PgnOptions *o = &cfg.pgn;
+        CHECK(strcmp(cfg.pgnOut, "g.pgn") == 0 && !cfg.pgnAppend && o->notation == PGN_LAN && o->nodes && o->seldepth &&
+                  o->nps && o->hashfull && o->tbhits && o->timeleft && o->latency && o->pv && !o->min,
+              "fastchess -pgnout file= with every key");
+        CHECK(!cfg.reportPenta && strcmp(cfg.logFile, "l.txt") == 0 && strcmp(cfg.stateOut, "st.json") == 0 &&
+                  !cfg.stateIn && cfg.autosaveInterval == 5 && near(cfg.initTimeout, 20, 1e-12) && cfg.noSwap &&
+                  cfg.waitMs == 5, "-report, -log file=, -config outname=, -startup-ms, -noswap, -wait");
+    }
+    cli_free(&cfg);
+
+    ok = parse_line("-repeat -recover -variant standard -concurrency 2 -games 2 -resign movecount=3 score=400 "
+                    "-draw movenumber=40 movecount=8 score=10 "
+                    "-engine dir=/ cmd=/bin/sh proto=uci tc=8.00+0.08 timemargin=250 option.Threads=1 option.Hash=16 "
+                    "name=Gizum-dev arg=-x arg=y ponder trust restart=on "
+                    "-engine dir=/ cmd=/bin/sh proto=uci tc=8.00+0.08 timemargin=250 option.Threads=1 name=Gizum-base "
+                    "-openings file=Books/x.pgn order=random start=7 -srand 99 -pgnout PGNs/1.2.3.0.pgn min fi "
+                    "-tournament round-robin -debug",
+                    &cfg, err, sizeof err);
+    CHECK(ok, "cutechess / OpenBench worker command line parses: %s", err);
+    if (ok) {
+        const EngineConfig *a = &cfg.engines[0];
+        CHECK(a->argc == 3 && strcmp(a->argv[1], "-x") == 0 && strcmp(a->argv[2], "y") == 0 && a->argv[3] == NULL &&
+                  a->ponder && a->restart && !cfg.engines[1].ponder, "cutechess arg=, bare ponder and trust, restart=on");
+        CHECK(cfg.openings.format == OPENINGS_PGN && cfg.openings.start == 7 && cfg.openings.seed == 99,
+              "format from the file name when -openings has none");
+        CHECK(strcmp(cfg.pgnOut, "PGNs/1.2.3.0.pgn") == 0 && cfg.pgn.min && cfg.pgnAppend && cfg.pgn.notation == PGN_SAN,
+              "cutechess -pgnout FILE min fi");
+        CHECK(strcmp(cfg.logFile, "-") == 0, "-debug logs to stdout");
+    }
+    cli_free(&cfg);
+    ok = parse_line("-engine cmd=/bin/sh -engine cmd=/bin/sh -each tc=1+0 -resign movecount=2 score=500 twosided=false",
+                    &cfg, err, sizeof err);
+    CHECK(ok && cfg.adjudication.resignOneSided, "-resign twosided=false: one-sided resignation");
+    cli_free(&cfg);
+
+    /* Refused with the key named and the accepted forms. */
+    struct {
+        const char *line, *message;
+    } bad[] = {
+        {"-pgnout file=x notation=fen", "unknown or bad setting 'notation=fen' (accepted: -pgnout FILE [min] [fi]"},
+        {"-pgnout file=x frob=true", "'frob=true'"},
+        {"-sprt elo0=0 elo1=5 model=bayesian", "model=bayesian (BayesElo) is not supported"},
+        {"-tb /usr/share/syzygy -tbpieces 6", "-tb: tablebase adjudication is not supported"},
+        {"-openings file=x.epd frob=1", "-openings: unknown or bad setting 'frob=1' (accepted: file=F format="},
+        {"-engine cmd=/bin/sh book=x.bin -engine cmd=/bin/sh -each tc=1", "unknown engine setting 'book' (accepted:"},
+        {"-tournament knockout", "unknown type 'knockout' (accepted: round-robin, roundrobin, gauntlet)"},
+        {"-seeds 2", "-seeds: only 1"},
+        {"-draw frob=1", "-draw: unknown or bad setting 'frob=1'"},
+        {"-resign movecount=3 score=400 twosided=maybe", "'twosided=maybe' (accepted: movecount=N score=CP twosided"},
+        {"-report penta=maybe", "(accepted: penta=true|false)"},
+        {"-config file=a.json frob=1", "-config: unknown or bad setting 'frob=1'"},
+        {"-frobnicate 3", "unknown option -frobnicate (known: -engine -each"},
+        {"-repeat 3", "-repeat [2]"},
+        {"-quick cmd=a cmd=b book=c", "-quick: write it out"},
+    };
+    int refused = 0;
+    for (size_t i = 0; i < sizeof bad / sizeof bad[0]; i++) {
+        char line[512];
+        snprintf(line, sizeof line, "-engine cmd=/bin/sh -engine cmd=/bin/sh -each tc=1+0 %s", bad[i].line);
+        if (strstr(bad[i].line, "-engine")) snprintf(line, sizeof line, "%s", bad[i].line);
+        err[0] = '\0';
+        bool rejected = !parse_line(line, &cfg, err, sizeof err) && strstr(err, bad[i].message);
+        if (!rejected) fprintf(stderr, "not refused as expected: %s\n  -> %s\n", bad[i].line, err);
+        refused += rejected;
+        cli_free(&cfg);
+    }
+    CHECK(refused == (int)(sizeof bad / sizeof bad[0]), "unknown keys and options refused by name (%d of %zu)", refused,
+          sizeof bad / sizeof bad[0]);
+}
+
+/* -resign twosided=false: the losing engine's own score decides, the other's is not needed. */
+static void test_one_sided_resign(Position *pos) {
+    AdjudicationConfig cfg = { .resignEnabled = true, .resignMoveCount = 2, .resignScore = 500, .resignOneSided = true };
+    Adjudicator a;
+    GameOutcome o;
+    set_fen(pos, "r3k3/8/8/8/8/8/8/4K2R w - - 0 30");
+    adjudicator_reset(&a);
+    CHECK(!adjudicator_update(&a, &cfg, pos, WHITE, true, 100, &o), "one-sided ply 1");
+    CHECK(!adjudicator_update(&a, &cfg, pos, BLACK, true, -600, &o), "one-sided ply 2: Black's engine says lost");
+    CHECK(!adjudicator_update(&a, &cfg, pos, WHITE, true, 100, &o), "one-sided ply 3: White's engine disagrees");
+    CHECK(adjudicator_update(&a, &cfg, pos, BLACK, true, -700, &o) && o.result == RESULT_WHITE_WINS,
+          "one-sided resign after two moves of the loser alone");
+}
+
+/* PGN notations and the fastchess comment extras. */
+static void test_pgn_options(void) {
+    GameRecord rec;
+    game_record_init(&rec);
+    static Position pos;
+    set_fen(&pos, StartFEN);
+    pos_get_fen(&pos, rec.startFen);
+    rec.standard = true;
+    const char *moves[] = { "e2e4", "d7d5", "e4d5", "g8f6" };
+    rec.plies = calloc(4, sizeof *rec.plies);
+    rec.texts = calloc(4, sizeof *rec.texts);
+    rec.cap = 4;
+    for (int i = 0; i < 4; i++) {
+        Move m = move_from_uci(&pos, moves[i]);
+        rec.plies[i] = (PlyRecord){ .move = m, .hasScore = true, .score = 20, .depth = 9, .seconds = 0.25,
+                                    .nodes = 1234, .nps = 5000, .tbhits = 0, .seldepth = 14, .hashfull = 7,
+                                    .timeLeft = 9.5, .latency = 0.002 };
+        snprintf(rec.plies[i].pv, sizeof rec.plies[i].pv, "%s", moves[i]);
+        snprintf(rec.texts[i].uci, sizeof rec.texts[i].uci, "%s", moves[i]);
+        move_to_san(&pos, m, rec.texts[i].san);
+        pos_do_game_move(&pos, m);
+        rec.count++;
+    }
+    referee_loss(&rec.outcome, BLACK, TERM_ADJUDICATION, "Black resigns");
+    PgnOptions lan = { .notation = PGN_LAN, .nodes = true, .seldepth = true, .nps = true, .hashfull = true,
+                       .tbhits = true, .timeleft = true, .latency = true, .pv = true };
+    PgnOptions uci = { .notation = PGN_UCI, .min = true };
+    char *buf = NULL;
+    size_t len = 0;
+    FILE *f = open_memstream(&buf, &len);
+    PgnHeader h = { "ev", "here", "1.1", "A", "B", "10+0.1", "10+0.1", &lan };
+    pgn_write_game(f, &h, &rec);
+    h.options = &uci;
+    pgn_write_game(f, &h, &rec);
+    fclose(f);
+    for (char *c = buf; *c; c++) /* movetext lines wrap where they will */
+        if (*c == '\n' && c[1] != '\n' && c[1] != '[' && c > buf && c[-1] != '\n' && c[-1] != ']') *c = ' ';
+    CHECK(strstr(buf, "1. e2-e4 {+0.20/9 0.250s, n=1234, sd=14, nps=5000, hashfull=7, tbhits=0, tl=9.500s, "
+                      "latency=0.002s, pv=\"e2e4\"} d7-d5"), "LAN with every extra:\n%s", buf);
+    CHECK(strstr(buf, "2. e4xd5 "), "LAN capture");
+    const char *second = strstr(buf + 1, "[Event");
+    CHECK(second && strstr(second, "1. e2e4 d7d5 2. e4d5 g8f6 1-0") && !strstr(second, "[Termination") &&
+              !strstr(second, "{"), "min=true with UCI notation: no comments, seven tags:\n%s", second ? second : "");
+    free(buf);
+    game_record_free(&rec);
+}
+
 int main(void) {
     signal(SIGPIPE, SIG_IGN);
     board_init();
@@ -582,6 +751,9 @@ int main(void) {
     test_openings();
     test_pgn_writer();
     test_cli(NULL);
+    test_cli_dialects();
+    test_one_sided_resign(&pos);
+    test_pgn_options();
     const char *dir = getenv("TESTBIN");
     char fake[1024];
     snprintf(fake, sizeof fake, "%s/fake_engine", dir ? dir : ".");

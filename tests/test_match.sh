@@ -128,5 +128,50 @@ check $? "ponder miss match exit status"
 check $(( $(count "$TMP/q.out" 'illegal\|fails\|disconnects\|loses on time') == 0 ? 0 : 1 )) "ponder protocol kept (misses)"
 check $(( $(count "$TMP/q.log" 'P([0-9]*) > stop$') > 5 ? 0 : 1 )) "a wrong guess ends with stop"
 
+
+# 7. Both dialects end to end. fastchess style, as fishtest and its documentation write it:
+"$MATCH" -engine name=New $A -engine name=Base $B -each proto=uci $LIMIT timemargin=200 \
+    -openings file="$TMP/open.epd" format=epd order=random plies=8 start=2 -srand 7 \
+    -resign movecount=3 score=600 twosided=true -draw movenumber=34 movecount=8 score=20 \
+    -pgnout file="$TMP/f.pgn" notation=lan nodes=true seldepth=true nps=true timeleft=true append=false \
+    -epdout file="$TMP/f.epd" -log file="$TMP/f.log" level=info engine=true -report penta=true \
+    -rounds 1 -games 2 -repeat -recover -concurrency 2 -maxmoves 30 -ratinginterval 0 \
+    -config outname="$TMP/state.json" -testEnv -output format=cutechess -tournament roundrobin > "$TMP/f.out" 2>&1
+check $? "fastchess-style command line runs: $(tail -3 "$TMP/f.out")"
+check $(( $(count "$TMP/f.out" '^Finished game') == 2 ? 0 : 1 )) "fastchess style: two games"
+check "$(has "$TMP/f.pgn" ' [NBRQK]\{0,1\}[a-h][1-8][-x][a-h][1-8]')" "notation=lan in the PGN"
+check "$(has "$TMP/f.pgn" ', n=[0-9]*, sd=[0-9]*, nps=[0-9]*, tl=[0-9.]*s')" "nodes/seldepth/nps/timeleft in the comments"
+check $(( $(grep -c . "$TMP/f.epd") == 2 ? 0 : 1 )) "-epdout: one final position per game"
+check "$(has "$TMP/f.log" '> go ')" "-log file= logs the engine traffic"
+check "$(has "$TMP/state.json" '^gizum-match state 1$')" "-config outname= writes the state"
+check $(( $(grep -c '^game ' "$TMP/state.json") == 2 ? 0 : 1 )) "the state holds both results"
+# Resume: with one result taken out of the state, exactly that game is played again.
+grep -v '^game 1 ' "$TMP/state.json" > "$TMP/partial.json"
+"$MATCH" -config file="$TMP/partial.json" outname="$TMP/resumed.json" > "$TMP/r.out" 2>&1
+check $? "resume from -config file= runs: $(tail -3 "$TMP/r.out")"
+check "$(has "$TMP/r.out" '^Resumed: 1 of 2 games already played')" "resume counts the saved game"
+check $(( $(count "$TMP/r.out" '^Finished game') == 1 ? 0 : 1 )) "resume plays only the missing game"
+check "$(has "$TMP/r.out" '^Score of [A-Za-z]* vs [A-Za-z]*: .*] 2$')" "resumed summary covers both games"
+"$MATCH" -config file="$TMP/open.epd" > "$TMP/r.out" 2>&1
+check $(( $? == 2 ? 0 : 1 )) "a file that is not a state is refused"
+
+# cutechess-cli style, as OpenBench's worker writes it (bare words, FILE forms; dir= with an absolute cmd=).
+case "$A" in cmd=/*) ;; *) A=$(echo "$A" | sed "s|^cmd=|cmd=$(pwd)/|"); B=$(echo "$B" | sed "s|^cmd=|cmd=$(pwd)/|") ;; esac
+"$MATCH" -repeat -recover -variant standard -concurrency 2 -games 2 -resign movecount=3 score=400 \
+    -draw movenumber=40 movecount=8 score=10 -engine dir="$TMP" $A proto=uci $LIMIT timemargin=250 name=X-dev \
+    -engine dir="$TMP" $B proto=uci $LIMIT timemargin=250 name=X-base trust \
+    -openings file="$TMP/open.epd" format=epd order=random start=1 -srand 3 -pgnout "$TMP/c.pgn" fi \
+    -maxmoves 30 -ratinginterval 0 > "$TMP/c.out" 2>&1
+check $? "cutechess-style command line runs: $(tail -3 "$TMP/c.out")"
+check $(( $(count "$TMP/c.out" '^Finished game [0-9]* (X-[a-z]* vs X-[a-z]*): ') == 2 ? 0 : 1 )) "cutechess style: two games, OpenBench's line format"
+check "$(has "$TMP/c.pgn" '{[+-][0-9M.]*/[0-9]* [0-9.]*s}')" "cutechess-style PGN comments"
+
+# Refusals name the key and the accepted forms.
+"$MATCH" -engine $A -engine $B -each $LIMIT -pgnout file=x.pgn notation=fen > "$TMP/e.out" 2>&1
+check $(( $? == 2 ? 0 : 1 )) "unknown -pgnout key: exit 2"
+check "$(has "$TMP/e.out" "'notation=fen' (accepted: -pgnout FILE \[min\] \[fi\]")" "unknown key named with the accepted forms"
+"$MATCH" -engine $A -engine $B -each $LIMIT -tb /usr/share/syzygy > "$TMP/e.out" 2>&1
+check "$(has "$TMP/e.out" 'tablebase adjudication is not supported')" "-tb refused with the reason"
+
 echo "$passed passed, $failed failed"
 [ "$failed" -eq 0 ]

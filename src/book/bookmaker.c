@@ -10,6 +10,7 @@
 #include "movegen.h"
 #include "notation.h"
 #include "pgn.h"
+#include "progress.h"
 
 /* Polyglot make-book's default ply limit. */
 enum { BOOK_DEFAULT_MAX_PLY = 1024 };
@@ -47,7 +48,7 @@ static bool add_game(BookBuilder *builder, const PgnGame *game, int maxPly, Posi
 
 /* Feeds every game of one PGN file to the builder; false on a fatal error. */
 static bool add_file(BookBuilder *builder, const char *path, const BookMakeOptions *options, BookMakeStats *stats,
-                     Position *pos, FILE *log, char *err, size_t errlen) {
+                     Position *pos, FILE *log, Progress *progress, char *err, size_t errlen) {
     PgnReader *reader = pgn_open(path, err, errlen);
     if (!reader) return false;
     PgnGame game = {0};
@@ -55,12 +56,15 @@ static bool add_file(BookBuilder *builder, const char *path, const BookMakeOptio
     bool ok = true;
     while (ok && (status = pgn_next_game(reader, &game)) != PGN_EOF) {
         stats->games++;
+        progress_show(progress, false, "book make: %s: %ld games read, %zu position-move pairs", path, stats->games,
+                      book_builder_size(builder));
         if (status == PGN_BAD_GAME) {
             stats->skipped++;
             if (options->strict) {
                 snprintf(err, errlen, "%s", game.error);
                 ok = false;
             } else if (log && !options->quiet && stats->skipped <= BOOK_MAX_REPORTED_GAMES) {
+                progress_clear(progress);
                 fprintf(log, "skipped: %s\n", game.error);
             }
             continue;
@@ -83,8 +87,11 @@ bool bookmaker_make(const char *const *pgnFiles, int fileCount, const char *out,
     Position *pos = malloc(sizeof *pos);
     bool ok = builder && pos;
     if (!ok) snprintf(err, errlen, "out of memory");
+    Progress progress;
+    progress_init(&progress);
     for (int i = 0; ok && i < fileCount; i++)
-        ok = add_file(builder, pgnFiles[i], options, stats, pos, log, err, errlen);
+        ok = add_file(builder, pgnFiles[i], options, stats, pos, log, &progress, err, errlen);
+    progress_clear(&progress);
     if (ok && log && stats->skipped > BOOK_MAX_REPORTED_GAMES)
         fprintf(log, "skipped: %ld more games not listed\n", stats->skipped - BOOK_MAX_REPORTED_GAMES);
     if (ok) {

@@ -24,48 +24,63 @@ static const int MAX_CONCURRENCY = 256;
 void cli_usage(FILE *out) {
     fputs(
         "usage: gizum-match -engine cmd=PATH [key=value ...] -engine ... [options]\n"
+        "Command lines of cutechess-cli and of fastchess both work; a key or option not listed\n"
+        "here is refused with a message naming it.\n"
         "\n"
         "Engines (-engine per engine; -each applies to every engine, -engine overrides):\n"
         "  cmd=PATH            engine program (searched in PATH without a '/')\n"
-        "  args=\"A B\"          arguments (split at blanks; quotes group)\n"
+        "  args=\"A B\"          arguments (split at blanks; quotes group); arg=A adds one (cutechess)\n"
         "  name=NAME           name for output and PGN (default: program file name)\n"
         "  proto=uci|xboard    protocol (default uci)\n"
         "  dir=DIR             working directory; stderr=FILE: engine stderr (default /dev/null)\n"
         "  tc=[MOVES/]TIME[+INC]  clock, e.g. 10+0.1, 40/60, 1:30+1, inf\n"
-        "  st=SECONDS          fixed time per move; nodes=N, depth=N: search limits\n"
+        "  st=SECONDS          fixed time per move; nodes=N, depth=N (plies=N): search limits\n"
+        "  timemargin=MS       this engine's tolerance before its flag falls (default -timemargin)\n"
         "  option.NAME=VALUE   engine option (UCI setoption; xboard option/memory/cores)\n"
         "  rotate.NAME=V1,V2,...  option set before every game, to the next value in turn\n"
-        "  ponder=on|off       think on the opponent's time (UCI Ponder + go ponder; xboard hard)\n"
+        "  ponder=on|off, ponder   think on the opponent's time (UCI Ponder + go ponder; xboard hard)\n"
+        "  restart=on|off|auto a fresh process for every game (on); trust: accepted, claims never count\n"
         "\n"
         "Tournament:\n"
-        "  -tournament round-robin|gauntlet   (default round-robin; gauntlet: first engine vs each other)\n"
+        "  -tournament round-robin|roundrobin|gauntlet   (gauntlet: first engine vs each other; -seeds 1)\n"
         "  -rounds N           rounds (default 1); every pairing plays -games games per round\n"
         "  -games N            games per pairing and round, colours alternate on the same opening (default 2)\n"
-        "  -repeat             same as -games 2\n"
-        "  -concurrency N      games played at the same time (default 1)\n"
-        "  -openings file=F format=epd|pgn|book order=sequential|random plies=N seed=S start=K\n"
+        "  -repeat [2]         same as -games 2;  -noswap: no colour change;  -reverse: other colours first\n"
+        "  -concurrency N      games played at the same time (default 1); -wait MS between games\n"
+        "  -openings file=F [format=epd|pgn|book] [order=sequential|random] [plies=N] [start=K] [seed=S]\n"
+        "                      (format from the file name when not given)\n"
         "  -srand S            seed for order=random (default: from the clock, printed)\n"
         "  -variant standard|fischerandom\n"
+        "  -recover            accepted: crashed engines are always restarted\n"
+        "  -config [file=F] [outname=F] [discard=B] [stats=B]   save the state after every game\n"
+        "                      (-autosaveinterval N) and resume a saved tournament from file=F\n"
         "\n"
         "Referee and adjudication:\n"
         "  -timemargin MS      tolerance before a flag falls (default 50)\n"
-        "  -inittimeout S      seconds for uciok / feature done / readyok / pong (default 10)\n"
+        "  -inittimeout S      seconds for uciok / feature done / readyok / pong (default 10;\n"
+        "                      fastchess -startup-ms, -ucinewgame-ms, -ping-ms MS raise it)\n"
         "  -movetimeout S      seconds per move when no clock limits an engine (default 60)\n"
         "  -draw movenumber=M movecount=N score=S   draw when, after M full moves, both engines\n"
         "                      report |score| <= S cp for N consecutive moves each\n"
-        "  -resign movecount=N score=S   loss when both engines agree for N consecutive moves each\n"
-        "                      that one side is down by at least S cp\n"
+        "  -resign movecount=N score=S [twosided=true|false]   loss when both engines agree for N\n"
+        "                      moves each that one side is down S cp (twosided=false: the loser's engine alone)\n"
         "  -maxmoves N         draw after N full moves\n"
         "\n"
         "Output:\n"
-        "  -pgnout FILE        append every finished game to FILE\n"
+        "  -pgnout FILE [min] [fi]   or   -pgnout file=F [notation=san|lan|uci] [append=B] [min=B]\n"
+        "                      [nodes=B] [seldepth=B] [nps=B] [hashfull=B] [tbhits=B] [pv=B] [timeleft=B] [latency=B]\n"
+        "  -epdout FILE        or   -epdout file=F [append=B]: final position of every game\n"
         "  -event NAME, -site NAME   PGN Event and Site tags\n"
         "  -ratinginterval N   summary every N games (default 10; 0 = at the end only)\n"
-        "  -log FILE           log all engine communication\n"
+        "  -report penta=B     the pentanomial line (default true)\n"
+        "  -log FILE  or  -log file=F [level=L] [append=B] ...   all engine communication; -debug: on stdout\n"
         "  -sprt elo0=E0 elo1=E1 alpha=A beta=B model=normalized|logistic\n"
         "                      stop when the GSPRT on pentanomial pairs accepts H0 or H1\n"
         "                      (default model normalized, as fishtest; alpha = beta = 0.05)\n"
-        "  -help               this text\n",
+        "  -help, -version\n"
+        "Accepted and ignored: -force-concurrency -testEnv -show-latency -scoreinterval -bookmode\n"
+        "-output format=cutechess|fastchess (the output is cutechess-style) -check-mate-pvs -use-affinity.\n"
+        "Refused: -tb/-tbpieces/-tbignore50/-tbadjudicate, -quick, -engines, -sprt model=bayesian.\n",
         out);
 }
 
@@ -192,8 +207,8 @@ static bool engine_key(EngineConfig *e, const char *key, const char *value, char
         e->tc.moveTime = d;
         return true;
     }
-    if (strcmp(key, "nodes") == 0 || strcmp(key, "depth") == 0) {
-        if (!parse_int(value, 1, 1L << 62, &n) || (key[0] == 'd' && n > 1000)) {
+    if (strcmp(key, "nodes") == 0 || strcmp(key, "depth") == 0 || strcmp(key, "plies") == 0) {
+        if (!parse_int(value, 1, 1L << 62, &n) || (key[0] != 'n' && n > 1000)) {
             snprintf(err, errlen, "bad %s=%s", key, value);
             return false;
         }
@@ -211,8 +226,43 @@ static bool engine_key(EngineConfig *e, const char *key, const char *value, char
         e->ponder = strcmp(value, "on") == 0;
         return true;
     }
-    snprintf(err, errlen, "unknown engine setting '%s'", key);
+    if (strcmp(key, "timemargin") == 0) {
+        if (!parse_double(value, &d) || d < 0) {
+            snprintf(err, errlen, "bad timemargin=%s (milliseconds)", value);
+            return false;
+        }
+        e->timeMargin = d / 1000;
+        return true;
+    }
+    if (strcmp(key, "arg") == 0) { /* cutechess: one argument per arg= */
+        char **argv = realloc(e->argv, (size_t)(e->argc + 2) * sizeof *argv);
+        if (!argv) return false;
+        e->argv = argv;
+        if (!(e->argv[e->argc] = strdup(value))) return false;
+        e->argv[++e->argc] = NULL;
+        return true;
+    }
+    if (strcmp(key, "restart") == 0) {
+        if (strcmp(value, "on") != 0 && strcmp(value, "off") != 0 && strcmp(value, "auto") != 0) {
+            snprintf(err, errlen, "bad restart=%s (on, off or auto)", value);
+            return false;
+        }
+        e->restart = strcmp(value, "on") == 0;
+        return true;
+    }
+    snprintf(err, errlen, "unknown engine setting '%s' (accepted: cmd name args arg dir stderr proto tc st "
+                          "timemargin nodes depth plies option.NAME rotate.NAME ponder restart trust)", key);
     return false;
+}
+
+/* The bare words of cutechess's engine settings: ponder and trust. */
+static bool engine_word(EngineConfig *e, const char *word, char *err, size_t errlen) {
+    if (strcmp(word, "ponder") == 0) e->ponder = true;
+    else if (strcmp(word, "trust") != 0) { /* trust: claims never decide a game here; the referee does */
+        snprintf(err, errlen, "expected key=value, ponder or trust in engine settings, got '%s'", word);
+        return false;
+    }
+    return true;
 }
 
 /* Fresh engine config with argv[0] slot. */
@@ -220,6 +270,7 @@ static bool engine_config_init(EngineConfig *e) {
     memset(e, 0, sizeof *e);
     e->argv = calloc(2, sizeof *e->argv);
     e->argc = 1;
+    e->timeMargin = -1;
     return e->argv != NULL;
 }
 
@@ -245,142 +296,476 @@ static bool command_exists(const char *cmd, const char *dir) {
     return false;
 }
 
-/* Parses the key=value list of -openings. */
-static bool parse_openings(MatchConfig *cfg, char **toks, int n, bool *seedGiven, char *err, size_t errlen) {
+/* ------------------------------------------------------------ key=value lists */
+
+/* What the option parsers share: the config, whether -srand or seed= was given, the error buffer. */
+typedef struct {
+    MatchConfig *cfg;
+    bool seedGiven;
+    char *err;
+    size_t errlen;
+} CliParser;
+
+/* A true/false value (fastchess) or on/off. */
+static bool parse_bool(const char *v, bool *out) {
+    if (strcmp(v, "true") == 0 || strcmp(v, "on") == 0 || strcmp(v, "1") == 0) *out = true;
+    else if (strcmp(v, "false") == 0 || strcmp(v, "off") == 0 || strcmp(v, "0") == 0) *out = false;
+    else return false;
+    return true;
+}
+
+/* "unknown -pgnout key 'x' (accepted: ...)": the message for any key an option does not know. */
+static bool unknown_key(CliParser *p, const char *opt, const char *tok, const char *accepted) {
+    snprintf(p->err, p->errlen, "%s: unknown or bad setting '%s' (accepted: %s)", opt, tok, accepted);
+    return false;
+}
+
+/* A note on stderr for an option that is accepted but changes nothing here. */
+static void note_ignored(const char *opt, const char *why) {
+    fprintf(stderr, "gizum-match: note: %s %s\n", opt, why);
+}
+
+/* The format an opening file's name implies (cutechess and fastchess want format=; gizum-match guesses). */
+static OpeningFormat format_from_name(const char *file) {
+    const char *dot = strrchr(file, '.');
+    if (dot && strcasecmp(dot, ".pgn") == 0) return OPENINGS_PGN;
+    if (dot && strcasecmp(dot, ".bin") == 0) return OPENINGS_BOOK;
+    return OPENINGS_EPD;
+}
+
+static const char OpeningsKeys[] = "file=F format=epd|pgn|book order=sequential|random plies=N start=N seed=S policy=P";
+
+/* -openings file=F format=epd|pgn|book order=sequential|random plies=N start=N seed=S (cutechess, fastchess) */
+static bool opt_openings(CliParser *p, const char *opt, char **toks, int n) {
     char key[64];
     const char *v;
-    long x;
-    OpeningConfig *o = &cfg->openings;
+    long x = 0;
+    bool formatGiven = false;
+    OpeningConfig *o = &p->cfg->openings;
     for (int i = 0; i < n; i++) {
-        if (!split_kv(toks[i], key, sizeof key, &v)) goto bad;
+        bool ok = split_kv(toks[i], key, sizeof key, &v);
+        if (!ok) return unknown_key(p, opt, toks[i], OpeningsKeys);
         if (strcmp(key, "file") == 0) {
             if (!set_string(&o->file, v)) return false;
         } else if (strcmp(key, "format") == 0) {
+            formatGiven = true;
             if (strcmp(v, "epd") == 0) o->format = OPENINGS_EPD;
             else if (strcmp(v, "pgn") == 0) o->format = OPENINGS_PGN;
             else if (strcmp(v, "book") == 0 || strcmp(v, "polyglot") == 0 || strcmp(v, "bin") == 0)
                 o->format = OPENINGS_BOOK;
-            else goto bad;
+            else ok = false;
         } else if (strcmp(key, "order") == 0) {
             if (strcmp(v, "sequential") == 0) o->random = false;
             else if (strcmp(v, "random") == 0) o->random = true;
-            else goto bad;
+            else ok = false;
         } else if (strcmp(key, "plies") == 0) {
-            if (!parse_int(v, 0, 1000, &x)) goto bad;
+            ok = parse_int(v, 0, 1000, &x);
             o->plies = (int)x;
         } else if (strcmp(key, "seed") == 0) {
-            if (!parse_int(v, 0, 0x7fffffffffffffffL, &x)) goto bad;
+            ok = parse_int(v, 0, 0x7fffffffffffffffL, &x);
             o->seed = (uint64_t)x;
-            *seedGiven = true;
+            p->seedGiven = p->seedGiven || ok;
         } else if (strcmp(key, "start") == 0) {
-            if (!parse_int(v, 1, 0x7fffffffL, &x)) goto bad;
+            ok = parse_int(v, 1, 0x7fffffffL, &x);
             o->start = x;
         } else if (strcmp(key, "policy") != 0) {
-            goto bad;
+            ok = false;
         }
-        continue;
-    bad:
-        snprintf(err, errlen, "bad -openings setting '%s'", toks[i]);
-        return false;
+        if (!ok) return unknown_key(p, opt, toks[i], OpeningsKeys);
     }
     if (!o->file) {
-        snprintf(err, errlen, "-openings needs file=PATH");
+        snprintf(p->err, p->errlen, "-openings needs file=PATH (%s)", OpeningsKeys);
         return false;
     }
+    if (!formatGiven) o->format = format_from_name(o->file);
     return true;
 }
 
-/* Parses -draw / -resign / -sprt key=value lists. */
-static bool parse_rule(MatchConfig *cfg, const char *opt, char **toks, int n, char *err, size_t errlen) {
+/* -draw movenumber=M movecount=N score=S (fastchess defaults: 0, 1, 0) */
+static bool opt_draw(CliParser *p, const char *opt, char **toks, int n) {
+    static const char keys[] = "movenumber=N movecount=N score=CP";
+    AdjudicationConfig *a = &p->cfg->adjudication;
+    a->drawMoveNumber = 0;
+    a->drawMoveCount = 1;
+    a->drawScore = 0;
     char key[64];
     const char *v;
     double d;
-    bool count = false, score = false, e0 = false, e1 = false;
-    AdjudicationConfig *a = &cfg->adjudication;
-    SprtConfig *s = &cfg->sprt;
     for (int i = 0; i < n; i++) {
-        if (!split_kv(toks[i], key, sizeof key, &v)) goto bad;
-        bool isNum = parse_double(v, &d);
-        if (strcmp(opt, "-sprt") == 0) {
-            if (strcmp(key, "model") == 0) {
-                if (strcmp(v, "normalized") == 0) s->model = SPRT_NORMALIZED;
-                else if (strcmp(v, "logistic") == 0) s->model = SPRT_LOGISTIC;
-                else goto bad;
-            } else if (!isNum) goto bad;
-            else if (strcmp(key, "elo0") == 0) s->elo0 = d, e0 = true;
-            else if (strcmp(key, "elo1") == 0) s->elo1 = d, e1 = true;
-            else if (strcmp(key, "alpha") == 0 && d > 0 && d < 0.5) s->alpha = d;
-            else if (strcmp(key, "beta") == 0 && d > 0 && d < 0.5) s->beta = d;
-            else goto bad;
-            continue;
-        }
-        if (!isNum || d < 0 || d > 1e6) goto bad;
-        bool draw = strcmp(opt, "-draw") == 0;
-        if (strcmp(key, "movenumber") == 0 && draw) a->drawMoveNumber = (int)d;
-        else if (strcmp(key, "movecount") == 0 && d >= 1) {
-            *(draw ? &a->drawMoveCount : &a->resignMoveCount) = (int)d;
-            count = true;
-        } else if (strcmp(key, "score") == 0) {
-            *(draw ? &a->drawScore : &a->resignScore) = (int)d;
-            score = true;
-        } else if (strcmp(key, "twosided") != 0) goto bad;
-        continue;
-    bad:
-        snprintf(err, errlen, "bad %s setting '%s'", opt, toks[i]);
-        return false;
+        if (!split_kv(toks[i], key, sizeof key, &v) || !parse_double(v, &d) || d < 0 || d > 1e6)
+            return unknown_key(p, opt, toks[i], keys);
+        if (strcmp(key, "movenumber") == 0) a->drawMoveNumber = (int)d;
+        else if (strcmp(key, "movecount") == 0 && d >= 1) a->drawMoveCount = (int)d;
+        else if (strcmp(key, "score") == 0) a->drawScore = (int)d;
+        else return unknown_key(p, opt, toks[i], keys);
     }
-    if (strcmp(opt, "-sprt") == 0) {
-        if (!e0 || !e1 || s->elo1 <= s->elo0) {
-            snprintf(err, errlen, "-sprt needs elo0 and elo1 with elo0 < elo1");
-            return false;
-        }
-        s->enabled = true;
-        return true;
-    }
-    if (!count || !score) {
-        snprintf(err, errlen, "%s needs movecount=N and score=CP", opt);
-        return false;
-    }
-    if (strcmp(opt, "-draw") == 0) a->drawEnabled = true;
-    else a->resignEnabled = true;
+    a->drawEnabled = true;
     return true;
 }
 
-/* Parses a single-value option (-rounds 4 ...). */
-static bool parse_single(MatchConfig *cfg, const char *opt, const char *v, char *err, size_t errlen) {
-    long n;
+/*
+ * -resign movecount=N score=S [twosided=true|false]. Without twosided (or
+ * with twosided=true) both engines must agree, as gizum-match always did;
+ * twosided=false lets the losing engine's own score decide, as cutechess-cli
+ * and fastchess do by default.
+ */
+static bool opt_resign(CliParser *p, const char *opt, char **toks, int n) {
+    static const char keys[] = "movecount=N score=CP twosided=true|false";
+    AdjudicationConfig *a = &p->cfg->adjudication;
+    a->resignMoveCount = 1;
+    a->resignScore = 0;
+    char key[64];
+    const char *v;
     double d;
-    if (strcmp(opt, "-rounds") == 0 && parse_int(v, 1, 100000000, &n)) cfg->rounds = (int)n;
-    else if (strcmp(opt, "-games") == 0 && parse_int(v, 1, 1000, &n)) cfg->games = (int)n;
-    else if (strcmp(opt, "-concurrency") == 0 && parse_int(v, 1, MAX_CONCURRENCY, &n)) cfg->concurrency = (int)n;
-    else if (strcmp(opt, "-ratinginterval") == 0 && parse_int(v, 0, 100000000, &n)) cfg->ratingInterval = (int)n;
-    else if (strcmp(opt, "-maxmoves") == 0 && parse_int(v, 1, 100000, &n)) cfg->adjudication.maxMoves = (int)n;
-    else if (strcmp(opt, "-timemargin") == 0 && parse_double(v, &d) && d >= 0) cfg->timeMargin = d / 1000;
-    else if (strcmp(opt, "-inittimeout") == 0 && parse_double(v, &d) && d > 0) cfg->initTimeout = d;
-    else if (strcmp(opt, "-movetimeout") == 0 && parse_double(v, &d) && d > 0) cfg->hangLimit = d;
-    else if (strcmp(opt, "-srand") == 0 && parse_int(v, 0, 0x7fffffffffffffffL, &n)) cfg->openings.seed = (uint64_t)n;
-    else if (strcmp(opt, "-pgnout") == 0) return set_string(&cfg->pgnOut, v);
-    else if (strcmp(opt, "-event") == 0) return set_string(&cfg->event, v);
-    else if (strcmp(opt, "-site") == 0) return set_string(&cfg->site, v);
-    else if (strcmp(opt, "-log") == 0) return set_string(&cfg->logFile, v);
-    else if (strcmp(opt, "-tournament") == 0 && strcmp(v, "round-robin") == 0) cfg->type = TOURNAMENT_ROUND_ROBIN;
-    else if (strcmp(opt, "-tournament") == 0 && strcmp(v, "gauntlet") == 0) cfg->type = TOURNAMENT_GAUNTLET;
-    else if (strcmp(opt, "-variant") == 0 && strcmp(v, "standard") == 0) cfg->chess960 = false;
-    else if (strcmp(opt, "-variant") == 0 && (strcmp(v, "fischerandom") == 0 || strcmp(v, "chess960") == 0))
-        cfg->chess960 = true;
-    else {
-        static const char *const known[] = { "-rounds", "-games", "-concurrency", "-ratinginterval", "-maxmoves",
-                                             "-timemargin", "-inittimeout", "-movetimeout", "-srand",
-                                             "-tournament", "-variant" };
-        for (size_t i = 0; i < sizeof known / sizeof *known; i++)
-            if (strcmp(opt, known[i]) == 0) {
-                snprintf(err, errlen, "bad value '%s' for %s", v, opt);
+    for (int i = 0; i < n; i++) {
+        if (!split_kv(toks[i], key, sizeof key, &v)) return unknown_key(p, opt, toks[i], keys);
+        if (strcmp(key, "twosided") == 0) {
+            bool two;
+            if (!parse_bool(v, &two)) return unknown_key(p, opt, toks[i], keys);
+            a->resignOneSided = !two;
+            continue;
+        }
+        if (!parse_double(v, &d) || d < 0 || d > 1e6) return unknown_key(p, opt, toks[i], keys);
+        if (strcmp(key, "movecount") == 0 && d >= 1) a->resignMoveCount = (int)d;
+        else if (strcmp(key, "score") == 0) a->resignScore = (int)d;
+        else return unknown_key(p, opt, toks[i], keys);
+    }
+    a->resignEnabled = true;
+    return true;
+}
+
+/* -sprt elo0=A elo1=B [alpha=0.05] [beta=0.05] [model=normalized|logistic] */
+static bool opt_sprt(CliParser *p, const char *opt, char **toks, int n) {
+    static const char keys[] = "elo0=E elo1=E alpha=A beta=B model=normalized|logistic";
+    SprtConfig *s = &p->cfg->sprt;
+    bool e0 = false, e1 = false;
+    char key[64];
+    const char *v;
+    double d;
+    for (int i = 0; i < n; i++) {
+        if (!split_kv(toks[i], key, sizeof key, &v)) return unknown_key(p, opt, toks[i], keys);
+        if (strcmp(key, "model") == 0) {
+            if (strcmp(v, "normalized") == 0) s->model = SPRT_NORMALIZED;
+            else if (strcmp(v, "logistic") == 0) s->model = SPRT_LOGISTIC;
+            else if (strcmp(v, "bayesian") == 0) {
+                snprintf(p->err, p->errlen, "-sprt model=bayesian (BayesElo) is not supported (accepted: model=normalized|logistic)");
                 return false;
+            } else return unknown_key(p, opt, toks[i], keys);
+            continue;
+        }
+        if (!parse_double(v, &d)) return unknown_key(p, opt, toks[i], keys);
+        if (strcmp(key, "elo0") == 0) s->elo0 = d, e0 = true;
+        else if (strcmp(key, "elo1") == 0) s->elo1 = d, e1 = true;
+        else if (strcmp(key, "alpha") == 0 && d > 0 && d < 0.5) s->alpha = d;
+        else if (strcmp(key, "beta") == 0 && d > 0 && d < 0.5) s->beta = d;
+        else return unknown_key(p, opt, toks[i], keys);
+    }
+    if (!e0 || !e1 || s->elo1 <= s->elo0) {
+        snprintf(p->err, p->errlen, "-sprt needs elo0 and elo1 with elo0 < elo1");
+        return false;
+    }
+    s->enabled = true;
+    return true;
+}
+
+static const char PgnoutForms[] =
+    "-pgnout FILE [min] [fi] (cutechess) or -pgnout file=F [notation=san|lan|uci] [append=true|false] "
+    "[min=B] [nodes=B] [seldepth=B] [nps=B] [hashfull=B] [tbhits=B] [pv=B] [timeleft=B] [latency=B] (fastchess)";
+
+/* -pgnout in either dialect. */
+static bool opt_pgnout(CliParser *p, const char *opt, char **toks, int n) {
+    MatchConfig *c = p->cfg;
+    PgnOptions *o = &c->pgn;
+    for (int i = 0; i < n; i++) {
+        char key[64];
+        const char *v;
+        if (!split_kv(toks[i], key, sizeof key, &v)) {
+            /* cutechess: the file name first, then the words min and fi. */
+            if (i == 0) {
+                if (!set_string(&c->pgnOut, toks[i])) return false;
+            } else if (strcmp(toks[i], "min") == 0) {
+                o->min = true;
+            } else if (strcmp(toks[i], "fi") != 0) { /* fi: only finished games, which is all gizum-match writes */
+                return unknown_key(p, opt, toks[i], PgnoutForms);
             }
-        snprintf(err, errlen, "unknown option %s", opt);
+            continue;
+        }
+        bool ok = true, *flag = NULL;
+        if (strcmp(key, "file") == 0) ok = set_string(&c->pgnOut, v);
+        else if (strcmp(key, "notation") == 0) {
+            if (strcmp(v, "san") == 0) o->notation = PGN_SAN;
+            else if (strcmp(v, "lan") == 0) o->notation = PGN_LAN;
+            else if (strcmp(v, "uci") == 0) o->notation = PGN_UCI;
+            else ok = false;
+        } else if (strcmp(key, "append") == 0) flag = &c->pgnAppend;
+        else if (strcmp(key, "min") == 0) flag = &o->min;
+        else if (strcmp(key, "nodes") == 0) flag = &o->nodes;
+        else if (strcmp(key, "seldepth") == 0) flag = &o->seldepth;
+        else if (strcmp(key, "nps") == 0) flag = &o->nps;
+        else if (strcmp(key, "hashfull") == 0) flag = &o->hashfull;
+        else if (strcmp(key, "tbhits") == 0) flag = &o->tbhits;
+        else if (strcmp(key, "pv") == 0) flag = &o->pv;
+        else if (strcmp(key, "timeleft") == 0) flag = &o->timeleft;
+        else if (strcmp(key, "latency") == 0) flag = &o->latency;
+        else if (strcmp(key, "match_line") == 0) note_ignored("-pgnout match_line=", "is not supported (ignored)");
+        else ok = false;
+        if (flag) ok = parse_bool(v, flag);
+        if (!ok) return unknown_key(p, opt, toks[i], PgnoutForms);
+    }
+    if (!c->pgnOut) {
+        snprintf(p->err, p->errlen, "-pgnout needs a file (%s)", PgnoutForms);
         return false;
     }
     return true;
+}
+
+/* -epdout FILE (cutechess) or -epdout file=F [append=true|false] (fastchess): the last position of every game. */
+static bool opt_epdout(CliParser *p, const char *opt, char **toks, int n) {
+    static const char forms[] = "-epdout FILE or -epdout file=F [append=true|false]";
+    MatchConfig *c = p->cfg;
+    for (int i = 0; i < n; i++) {
+        char key[64];
+        const char *v;
+        bool ok;
+        if (!split_kv(toks[i], key, sizeof key, &v)) ok = i == 0 && set_string(&c->epdOut, toks[i]);
+        else if (strcmp(key, "file") == 0) ok = set_string(&c->epdOut, v);
+        else if (strcmp(key, "append") == 0) ok = parse_bool(v, &c->epdAppend);
+        else ok = false;
+        if (!ok) return unknown_key(p, opt, toks[i], forms);
+    }
+    if (!c->epdOut) return unknown_key(p, opt, "", forms);
+    return true;
+}
+
+/* -log FILE or -log file=F [level=L] [append=B] [compress=B] [realtime=B] [engine=B] (fastchess). */
+static bool opt_log(CliParser *p, const char *opt, char **toks, int n) {
+    static const char forms[] = "-log FILE or -log file=F [level=trace|info|warn|err|fatal] [append=B] "
+                                "[compress=B] [realtime=B] [engine=B]";
+    MatchConfig *c = p->cfg;
+    for (int i = 0; i < n; i++) {
+        char key[64];
+        const char *v;
+        bool ok = true, b;
+        if (!split_kv(toks[i], key, sizeof key, &v)) ok = i == 0 && set_string(&c->logFile, toks[i]);
+        else if (strcmp(key, "file") == 0) ok = set_string(&c->logFile, v);
+        else if (strcmp(key, "append") == 0) ok = parse_bool(v, &c->logAppend);
+        else if (strcmp(key, "level") == 0)
+            ok = strcmp(v, "trace") == 0 || strcmp(v, "info") == 0 || strcmp(v, "warn") == 0 ||
+                 strcmp(v, "err") == 0 || strcmp(v, "fatal") == 0;
+        else if (strcmp(key, "compress") == 0) {
+            ok = parse_bool(v, &b);
+            if (ok && b) note_ignored("-log compress=true:", "the log is written uncompressed");
+        } else if (strcmp(key, "realtime") == 0 || strcmp(key, "engine") == 0) ok = parse_bool(v, &b);
+        else ok = false;
+        if (!ok) return unknown_key(p, opt, toks[i], forms);
+    }
+    return true; /* -log engine=false alone (no file) logs nothing */
+}
+
+/* -report penta=true|false */
+static bool opt_report(CliParser *p, const char *opt, char **toks, int n) {
+    for (int i = 0; i < n; i++) {
+        char key[64];
+        const char *v;
+        if (!split_kv(toks[i], key, sizeof key, &v) || strcmp(key, "penta") != 0 || !parse_bool(v, &p->cfg->reportPenta))
+            return unknown_key(p, opt, toks[i], "penta=true|false");
+    }
+    return true;
+}
+
+/* -output format=cutechess|fastchess: gizum-match's output is cutechess-cli's either way (OpenBench reads it). */
+static bool opt_output(CliParser *p, const char *opt, char **toks, int n) {
+    for (int i = 0; i < n; i++) {
+        char key[64];
+        const char *v;
+        if (!split_kv(toks[i], key, sizeof key, &v) || strcmp(key, "format") != 0 ||
+            (strcmp(v, "cutechess") != 0 && strcmp(v, "fastchess") != 0))
+            return unknown_key(p, opt, toks[i], "format=cutechess|fastchess");
+        if (strcmp(v, "fastchess") == 0) note_ignored("-output format=fastchess:", "the output stays cutechess-style");
+    }
+    return true;
+}
+
+/*
+ * -config [file=F] [outname=F] [discard=true|false] [stats=true|false]:
+ * fastchess's saved tournament state. gizum-match writes its own state file
+ * (outname=, or file=) after every game and resumes from file= unless
+ * discard=true; stats=false resumes the settings but plays every game again.
+ */
+static bool opt_config(CliParser *p, const char *opt, char **toks, int n) {
+    static const char keys[] = "file=F outname=F discard=true|false stats=true|false";
+    MatchConfig *c = p->cfg;
+    bool discard = false;
+    char *file = NULL;
+    for (int i = 0; i < n; i++) {
+        char key[64];
+        const char *v;
+        bool ok;
+        if (!split_kv(toks[i], key, sizeof key, &v)) ok = false;
+        else if (strcmp(key, "file") == 0) ok = set_string(&file, v);
+        else if (strcmp(key, "outname") == 0) ok = set_string(&c->stateOut, v);
+        else if (strcmp(key, "discard") == 0) ok = parse_bool(v, &discard);
+        else if (strcmp(key, "stats") == 0) ok = parse_bool(v, &c->stateStats);
+        else ok = false;
+        if (!ok) {
+            free(file);
+            return unknown_key(p, opt, toks[i], keys);
+        }
+    }
+    if (file && !c->stateOut && !set_string(&c->stateOut, file)) {
+        free(file);
+        return false;
+    }
+    if (file && !discard && access(file, F_OK) == 0) {
+        free(c->stateIn);
+        c->stateIn = file;
+    } else {
+        free(file);
+    }
+    return true;
+}
+
+/* -tb, -quick, ...: fastchess or cutechess features gizum-match does not have, refused by name. */
+static bool opt_unsupported(CliParser *p, const char *opt, char **toks, int n) {
+    (void)toks;
+    (void)n;
+    const char *why = strncmp(opt, "-tb", 3) == 0 ? "tablebase adjudication is not supported; drop -tb/-tbpieces/-tbignore50/-tbadjudicate"
+                      : strcmp(opt, "-engines") == 0 ? "there is no engines.json; give each engine with -engine cmd=..."
+                      : strcmp(opt, "-quick") == 0 ? "write it out: -engine cmd=A -engine cmd=B -each tc=... -openings file=..."
+                                                   : "not supported";
+    snprintf(p->err, p->errlen, "%s: %s", opt, why);
+    return false;
+}
+
+/* Flags and settings accepted for compatibility that change nothing here (a note says so when it matters). */
+static bool opt_accepted(CliParser *p, const char *opt, char **toks, int n) {
+    (void)p;
+    (void)toks;
+    (void)n;
+    if (strcmp(opt, "-check-mate-pvs") == 0) note_ignored(opt, "is not checked by gizum-match (ignored)");
+    else if (strcmp(opt, "-use-affinity") == 0) note_ignored(opt, "is not supported (engines are not pinned)");
+    else if (strcmp(opt, "-crc32") == 0) note_ignored(opt, "is not supported (ignored)");
+    return true;
+}
+
+/* Single-value options; false with a message for a bad value. */
+static bool opt_single(CliParser *p, const char *opt, char **toks, int n) {
+    MatchConfig *cfg = p->cfg;
+    if (n != 1) {
+        snprintf(p->err, p->errlen, "%s needs exactly one value", opt);
+        return false;
+    }
+    const char *v = toks[0];
+    long x = 0;
+    double d = 0;
+    bool ok = true;
+    if (strcmp(opt, "-rounds") == 0) ok = parse_int(v, 1, 100000000, &x), cfg->rounds = (int)x;
+    else if (strcmp(opt, "-games") == 0) ok = parse_int(v, 1, 1000, &x), cfg->games = (int)x;
+    else if (strcmp(opt, "-concurrency") == 0) ok = parse_int(v, 1, MAX_CONCURRENCY, &x), cfg->concurrency = (int)x;
+    else if (strcmp(opt, "-ratinginterval") == 0) ok = parse_int(v, 0, 100000000, &x), cfg->ratingInterval = (int)x;
+    else if (strcmp(opt, "-scoreinterval") == 0) ok = parse_int(v, 0, 100000000, &x);
+    else if (strcmp(opt, "-autosaveinterval") == 0) ok = parse_int(v, 0, 100000000, &x), cfg->autosaveInterval = (int)x;
+    else if (strcmp(opt, "-maxmoves") == 0) ok = parse_int(v, 1, 100000, &x), cfg->adjudication.maxMoves = (int)x;
+    else if (strcmp(opt, "-wait") == 0) ok = parse_int(v, 0, 3600000, &x), cfg->waitMs = (int)x;
+    else if (strcmp(opt, "-seeds") == 0) {
+        ok = parse_int(v, 1, 1, &x);
+        if (!ok) {
+            snprintf(p->err, p->errlen, "-seeds: only 1 (the first engine plays the gauntlet) is supported, got '%s'", v);
+            return false;
+        }
+    } else if (strcmp(opt, "-timemargin") == 0) ok = parse_double(v, &d) && d >= 0, cfg->timeMargin = d / 1000;
+    else if (strcmp(opt, "-inittimeout") == 0) ok = parse_double(v, &d) && d > 0, cfg->initTimeout = d;
+    else if (strcmp(opt, "-movetimeout") == 0) ok = parse_double(v, &d) && d > 0, cfg->hangLimit = d;
+    else if (strcmp(opt, "-startup-ms") == 0 || strcmp(opt, "-ucinewgame-ms") == 0 || strcmp(opt, "-ping-ms") == 0) {
+        ok = parse_double(v, &d) && d > 0;
+        if (ok && d / 1000 > cfg->initTimeout) cfg->initTimeout = d / 1000;
+    } else if (strcmp(opt, "-srand") == 0) {
+        ok = parse_int(v, 0, 0x7fffffffffffffffL, &x);
+        cfg->openings.seed = (uint64_t)x;
+        p->seedGiven = true;
+    } else if (strcmp(opt, "-event") == 0) return set_string(&cfg->event, v);
+    else if (strcmp(opt, "-site") == 0) return set_string(&cfg->site, v);
+    else if (strcmp(opt, "-bookmode") == 0) ok = strcmp(v, "ram") == 0 || strcmp(v, "disk") == 0;
+    else if (strcmp(opt, "-tournament") == 0) {
+        if (strcmp(v, "round-robin") == 0 || strcmp(v, "roundrobin") == 0) cfg->type = TOURNAMENT_ROUND_ROBIN;
+        else if (strcmp(v, "gauntlet") == 0) cfg->type = TOURNAMENT_GAUNTLET;
+        else {
+            snprintf(p->err, p->errlen, "-tournament: unknown type '%s' (accepted: round-robin, roundrobin, gauntlet)", v);
+            return false;
+        }
+    } else if (strcmp(opt, "-variant") == 0) {
+        if (strcmp(v, "standard") == 0) cfg->chess960 = false;
+        else if (strcmp(v, "fischerandom") == 0 || strcmp(v, "chess960") == 0) cfg->chess960 = true;
+        else {
+            snprintf(p->err, p->errlen, "-variant: unknown variant '%s' (accepted: standard, fischerandom)", v);
+            return false;
+        }
+    }
+    if (!ok) snprintf(p->err, p->errlen, "bad value '%s' for %s", v, opt);
+    return ok;
+}
+
+/* Flags without values (some take an optional one, as cutechess's -repeat [N]). */
+static bool opt_flag(CliParser *p, const char *opt, char **toks, int n) {
+    MatchConfig *cfg = p->cfg;
+    long x = 2;
+    if (strcmp(opt, "-repeat") == 0) {
+        if (n > 1 || (n == 1 && (!parse_int(toks[0], 2, 2, &x)))) {
+            snprintf(p->err, p->errlen, "-repeat [2]: each opening is played twice, colours reversed (got '%s')",
+                     n ? toks[0] : "");
+            return false;
+        }
+        cfg->games = 2;
+        return true;
+    }
+    if (n > 0 && strcmp(opt, "-use-affinity") != 0) {
+        snprintf(p->err, p->errlen, "%s takes no value (got '%s')", opt, toks[0]);
+        return false;
+    }
+    if (strcmp(opt, "-noswap") == 0) cfg->noSwap = true;
+    else if (strcmp(opt, "-reverse") == 0) cfg->reverse = true;
+    else if (strcmp(opt, "-debug") == 0) return set_string(&cfg->logFile, "-");
+    else if (strcmp(opt, "-help") == 0 || strcmp(opt, "--help") == 0 || strcmp(opt, "-h") == 0) cfg->help = true;
+    else if (strcmp(opt, "-version") == 0 || strcmp(opt, "--version") == 0) cfg->version = true;
+    /* -recover (crashed engines are always restarted), -force-concurrency, -testEnv, -show-latency */
+    return opt_accepted(p, opt, toks, n);
+}
+
+typedef bool (*CliHandler)(CliParser *p, const char *opt, char **toks, int n);
+
+typedef struct {
+    const char *name;
+    CliHandler run;
+} CliOption;
+
+/* Every top-level option of either dialect that gizum-match knows. */
+static const CliOption Options[] = {
+    {"-engine", NULL}, {"-each", NULL},
+    {"-tournament", opt_single}, {"-seeds", opt_single}, {"-rounds", opt_single}, {"-games", opt_single},
+    {"-repeat", opt_flag}, {"-noswap", opt_flag}, {"-reverse", opt_flag}, {"-concurrency", opt_single},
+    {"-force-concurrency", opt_flag}, {"-wait", opt_single}, {"-openings", opt_openings}, {"-srand", opt_single},
+    {"-bookmode", opt_single}, {"-variant", opt_single}, {"-timemargin", opt_single}, {"-inittimeout", opt_single},
+    {"-movetimeout", opt_single}, {"-startup-ms", opt_single}, {"-ucinewgame-ms", opt_single},
+    {"-ping-ms", opt_single}, {"-draw", opt_draw}, {"-resign", opt_resign}, {"-maxmoves", opt_single},
+    {"-sprt", opt_sprt}, {"-pgnout", opt_pgnout}, {"-epdout", opt_epdout}, {"-event", opt_single},
+    {"-site", opt_single}, {"-ratinginterval", opt_single}, {"-scoreinterval", opt_single},
+    {"-report", opt_report}, {"-output", opt_output}, {"-log", opt_log}, {"-debug", opt_flag},
+    {"-recover", opt_flag}, {"-config", opt_config}, {"-autosaveinterval", opt_single},
+    {"-testEnv", opt_flag}, {"-show-latency", opt_flag}, {"-check-mate-pvs", opt_flag},
+    {"-use-affinity", opt_flag}, {"-crc32", opt_accepted}, {"-help", opt_flag}, {"--help", opt_flag},
+    {"-h", opt_flag}, {"-version", opt_flag}, {"--version", opt_flag},
+    {"-tb", opt_unsupported}, {"-tbpieces", opt_unsupported}, {"-tbignore50", opt_unsupported},
+    {"-tbadjudicate", opt_unsupported}, {"-quick", opt_unsupported}, {"-engines", opt_unsupported},
+};
+enum { OPTION_COUNT = sizeof Options / sizeof Options[0] };
+
+/* "unknown option -x (known: ...)" */
+static void unknown_option(const char *opt, char *err, size_t errlen) {
+    size_t n = (size_t)snprintf(err, errlen, "unknown option %s (known:", opt);
+    for (int i = 0; i < OPTION_COUNT && n < errlen; i++)
+        if (strncmp(Options[i].name, "--", 2) != 0)
+            n += (size_t)snprintf(err + n, errlen - n, " %s", Options[i].name);
+    if (n < errlen) snprintf(err + n, errlen - n, ")");
 }
 
 /* Checks and completes engine configs after parsing. */
@@ -458,8 +843,8 @@ static bool build_engines(MatchConfig *cfg, int argc, char **argv, char *err, si
                 int n = value_count(argc, argv, j);
                 for (int k = 1; k <= n; k++) {
                     if (!split_kv(argv[j + k], key, sizeof key, &v)) {
-                        snprintf(err, errlen, "expected key=value after %s, got '%s'", argv[j], argv[j + k]);
-                        return false;
+                        if (!engine_word(e, argv[j + k], err, errlen)) return false;
+                        continue;
                     }
                     if (!engine_key(e, key, v, err, errlen)) return false;
                 }
@@ -479,7 +864,11 @@ bool cli_parse(int argc, char **argv, MatchConfig *cfg, char *err, size_t errlen
     cfg->hangLimit = DEFAULT_HANG_LIMIT;
     cfg->ratingInterval = DEFAULT_RATING_INTERVAL;
     cfg->sprt.alpha = cfg->sprt.beta = DEFAULT_SPRT_ERROR;
-    bool seedGiven = false;
+    cfg->pgnAppend = cfg->epdAppend = cfg->logAppend = true;
+    cfg->reportPenta = true;
+    cfg->stateStats = true;
+    cfg->autosaveInterval = 1;
+    CliParser p = {cfg, false, err, errlen};
     for (int i = 1; i < argc; i++) {
         const char *opt = argv[i];
         int n = value_count(argc, argv, i);
@@ -487,29 +876,20 @@ bool cli_parse(int argc, char **argv, MatchConfig *cfg, char *err, size_t errlen
             snprintf(err, errlen, "unexpected argument '%s'", opt);
             return false;
         }
-        if (strcmp(opt, "-help") == 0 || strcmp(opt, "--help") == 0 || strcmp(opt, "-h") == 0) {
-            cfg->help = true;
-            return true;
+        const CliOption *o = NULL;
+        for (int k = 0; k < OPTION_COUNT && !o; k++)
+            if (strcmp(opt, Options[k].name) == 0) o = &Options[k];
+        if (!o) {
+            unknown_option(opt, err, errlen);
+            return false;
         }
-        if (strcmp(opt, "-engine") == 0 || strcmp(opt, "-each") == 0) {
-            /* handled by build_engines */
-        } else if (strcmp(opt, "-repeat") == 0 || strcmp(opt, "-recover") == 0) {
-            if (strcmp(opt, "-repeat") == 0) cfg->games = 2; /* -recover: restarting is always on */
-        } else if (strcmp(opt, "-openings") == 0) {
-            if (!parse_openings(cfg, argv + i + 1, n, &seedGiven, err, errlen)) return false;
-        } else if (strcmp(opt, "-draw") == 0 || strcmp(opt, "-resign") == 0 || strcmp(opt, "-sprt") == 0) {
-            if (!parse_rule(cfg, opt, argv + i + 1, n, err, errlen)) return false;
-        } else {
-            if (n != 1) {
-                snprintf(err, errlen, "%s needs exactly one value, or is unknown (see -help)", opt);
-                return false;
-            }
-            if (!parse_single(cfg, opt, argv[i + 1], err, errlen)) return false;
-            if (strcmp(opt, "-srand") == 0) seedGiven = true;
-        }
+        if (o->run && !o->run(&p, opt, argv + i + 1, n)) return false;
+        if (cfg->help || cfg->version) return true;
         i += n;
     }
-    if (cfg->openings.random && !seedGiven) {
+    /* Resuming (-config file=F): the engines and settings come from the state file. */
+    if (cfg->stateIn) return true;
+    if (cfg->openings.random && !p.seedGiven) {
         cfg->openings.seed = (uint64_t)time(NULL) ^ ((uint64_t)getpid() << 32);
         cfg->openings.seed &= 0x7fffffffffffffffULL;
         printf("Openings shuffled with seed %llu (repeat with -srand)\n", (unsigned long long)cfg->openings.seed);
@@ -546,5 +926,76 @@ void cli_free(MatchConfig *cfg) {
     free(cfg->event);
     free(cfg->site);
     free(cfg->logFile);
+    free(cfg->epdOut);
+    free(cfg->stateIn);
+    free(cfg->stateOut);
     memset(cfg, 0, sizeof *cfg);
+}
+
+void cli_free_args(int argc, char **argv) {
+    for (int i = 0; i < argc; i++) free(argv[i]);
+    free(argv);
+}
+
+/* Undoes the state file's escaping of one argument (\\ and \n). */
+static void unescape(char *s) {
+    char *out = s;
+    for (; *s; s++) {
+        if (*s == '\\' && s[1] == 'n') *out++ = '\n', s++;
+        else if (*s == '\\' && s[1] == '\\') *out++ = '\\', s++;
+        else *out++ = *s;
+    }
+    *out = '\0';
+}
+
+bool cli_read_state(const char *path, int *argc, char ***argv, double **points, long *count, char *err, size_t errlen) {
+    *argc = 0;
+    *argv = NULL;
+    *points = NULL;
+    *count = 0;
+    FILE *f = fopen(path, "r");
+    if (!f) {
+        snprintf(err, errlen, "-config: cannot read state file '%s'", path);
+        return false;
+    }
+    char line[8192];
+    bool ok = fgets(line, sizeof line, f) && strcmp(line, "gizum-match state 1\n") == 0;
+    if (!ok) snprintf(err, errlen, "-config: '%s' is not a gizum-match state file (fastchess's JSON cannot be resumed here)", path);
+    for (int number = 2; ok && fgets(line, sizeof line, f); number++) {
+        line[strcspn(line, "\n")] = '\0';
+        long index, games;
+        double pts;
+        if (strncmp(line, "arg ", 4) == 0) {
+            char **grown = realloc(*argv, (size_t)(*argc + 2) * sizeof *grown);
+            ok = grown != NULL;
+            if (ok) {
+                *argv = grown;
+                unescape(line + 4);
+                ok = ((*argv)[(*argc)++] = strdup(line + 4)) != NULL;
+                (*argv)[*argc] = NULL;
+            }
+        } else if (sscanf(line, "games %ld", &games) == 1 && games > 0 && games < 100000000 && !*points) {
+            *points = malloc((size_t)games * sizeof **points);
+            ok = *points != NULL;
+            for (long i = 0; ok && i < games; i++) (*points)[i] = -1;
+            *count = games;
+        } else if (sscanf(line, "game %ld %lf", &index, &pts) == 2 && *points && index >= 0 && index < *count &&
+                   (pts == 0 || pts == 0.5 || pts == 1)) {
+            (*points)[index] = pts;
+        } else {
+            snprintf(err, errlen, "%s:%d: not a state line: '%.60s'", path, number, line);
+            ok = false;
+        }
+    }
+    fclose(f);
+    if (ok && (*argc < 2 || !*points)) {
+        snprintf(err, errlen, "-config: state file '%s' is incomplete", path);
+        ok = false;
+    }
+    if (!ok) {
+        cli_free_args(*argc, *argv);
+        free(*points);
+        *argc = 0, *argv = NULL, *points = NULL;
+    }
+    return ok;
 }

@@ -37,6 +37,8 @@ typedef struct {
     EngineOption *options;
     int optionCount;
     bool ponder;            /* think on the opponent's time (UCI go ponder / xboard hard) */
+    double timeMargin;      /* seconds over the clock tolerated (timemargin=), < 0 = the tournament's */
+    bool restart;           /* restart=on: a fresh process for every game */
 } EngineConfig;
 
 /* The optional communication log shared by all engines (-log FILE). */
@@ -89,6 +91,10 @@ typedef struct {
     int score;          /* centipawns, or moves to mate (negative: being mated), engine's point of view */
     int depth;
     long long nodes;
+    int seldepth, hashfull;
+    long long nps, tbhits;  /* -1 when the engine did not say */
+    long long timeMs;       /* the engine's own "time" of its last info line, -1 if none */
+    char pv[160];           /* the principal variation of its last info line (UCI moves), "" if none */
     char ponder[16];    /* the reply the engine expects ("bestmove X ponder Y"), empty if none */
     double elapsed;     /* seconds measured by the tool */
     char detail[256];

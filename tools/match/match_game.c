@@ -2,6 +2,8 @@
  * gizum-match: one game between two engines, refereed by the tool.
  */
 #include "match_game.h"
+
+#include <math.h>
 #include "fen.h"
 
 #include <stdio.h>
@@ -178,12 +180,14 @@ static bool play_one_move(const GameSettings *s, Position *pos, GameRecord *rec,
     Color side = pos_side_to_move(pos);
     Engine *e = engines[side];
     const TimeControl *tc = &e->cfg->tc, *otc = &engines[!side]->cfg->tc;
+    /* An engine's own timemargin= (cutechess, fastchess) overrides -timemargin. */
+    double margin = e->cfg->timeMargin >= 0 ? e->cfg->timeMargin : s->timeMargin;
     GameStart start = { rec->startFen, rec->standard, rec->chess960 };
     GoRequest req = {
         .start = &start, .moves = rec->texts, .moveCount = rec->count, .whiteToMove = side == WHITE,
         .ownTime = clocks[side].remaining, .oppTime = clocks[!side].remaining,
         .ownInc = tc->inc, .oppInc = otc->inc, .movesToGo = clock_moves_to_go(&clocks[side], tc),
-        .allowance = clock_allowance(&clocks[side], tc, s->timeMargin, s->hangLimit),
+        .allowance = clock_allowance(&clocks[side], tc, margin, s->hangLimit),
     };
     EngineReply r;
     engine_go(e, &req, &r);
@@ -193,7 +197,7 @@ static bool play_one_move(const GameSettings *s, Position *pos, GameRecord *rec,
         return false;
     }
     char reason[256], fen[128];
-    if (!clock_charge(&clocks[side], tc, r.elapsed, s->timeMargin)) {
+    if (!clock_charge(&clocks[side], tc, r.elapsed, margin)) {
         snprintf(reason, sizeof reason, "%s loses on time", color_name(side));
         referee_loss(out, side, TERM_TIME_FORFEIT, reason);
         return false;
@@ -207,7 +211,11 @@ static bool play_one_move(const GameSettings *s, Position *pos, GameRecord *rec,
         return false;
     }
     PlyRecord info = { .hasScore = r.hasScore, .isMate = r.isMate, .score = r.score, .depth = r.depth,
-                       .seconds = r.elapsed };
+                       .seconds = r.elapsed, .nodes = r.nodes > 0 ? r.nodes : -1, .nps = r.nps, .tbhits = r.tbhits,
+                       .seldepth = r.seldepth, .hashfull = r.hashfull,
+                       .timeLeft = tc->hasClock ? clocks[side].remaining : -1,
+                       .latency = r.timeMs >= 0 ? r.elapsed - (double)r.timeMs / 1000.0 : NAN };
+    snprintf(info.pv, sizeof info.pv, "%s", r.pv);
     if (!record_move(rec, pos, m, &info)) {
         referee_loss(out, side, TERM_ABANDONED, "out of memory");
         return false;

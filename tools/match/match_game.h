@@ -19,6 +19,12 @@ typedef struct {
     int score;          /* mover's view: centipawns, or moves to mate */
     int depth;
     double seconds;     /* thinking time measured by the tool */
+    /* What else the engine reported with the move (for -pgnout nodes=true ... of fastchess). */
+    long long nodes, nps, tbhits;   /* -1 when not reported */
+    int seldepth, hashfull;
+    double timeLeft;    /* the mover's clock after the move, seconds; < 0 without a clock */
+    double latency;     /* measured minus reported thinking time, seconds; NAN when not reported */
+    char pv[160];
 } PlyRecord;
 
 typedef struct {

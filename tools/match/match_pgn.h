@@ -4,9 +4,19 @@
 #ifndef MATCH_PGN_H
 #define MATCH_PGN_H
 
+#include <stdbool.h>
 #include <stdio.h>
 
 #include "match_game.h"
+
+typedef enum { PGN_SAN, PGN_LAN, PGN_UCI } PgnNotation;
+
+/* How games are written (-pgnout keys of cutechess-cli and fastchess). */
+typedef struct {
+    PgnNotation notation;
+    bool min;                   /* seven tag roster (+ FEN), no comments */
+    bool nodes, seldepth, nps, hashfull, tbhits, pv, timeleft, latency;
+} PgnOptions;
 
 typedef struct {
     const char *event;
@@ -14,6 +24,7 @@ typedef struct {
     const char *round;          /* "3.2" */
     const char *white, *black;
     const char *whiteTc, *blackTc;  /* PGN TimeControl values */
+    const PgnOptions *options;      /* NULL: SAN with {score/depth time} comments */
 } PgnHeader;
 
 /* Writes one complete game (headers, SAN moves with {score/depth time} comments, result). */

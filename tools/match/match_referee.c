@@ -90,12 +90,23 @@ bool adjudicator_update(Adjudicator *a, const AdjudicationConfig *cfg, const Pos
     }
     int white = mover == WHITE ? score : -score;
     a->drawPlies = abs(score) <= cfg->drawScore ? a->drawPlies + 1 : 0;
-    a->whiteLostPlies = white <= -cfg->resignScore ? a->whiteLostPlies + 1 : 0;
-    a->blackLostPlies = white >= cfg->resignScore ? a->blackLostPlies + 1 : 0;
     if (cfg->drawEnabled && fullMovesPlayed >= cfg->drawMoveNumber && a->drawPlies >= 2 * cfg->drawMoveCount) {
         set_outcome(out, RESULT_DRAW, TERM_ADJUDICATION, "Draw by adjudication");
         return true;
     }
+    if (cfg->resignOneSided) {
+        /* Only the mover's own view of itself counts: N consecutive moves at -score or worse. */
+        int *own = mover == WHITE ? &a->whiteLostPlies : &a->blackLostPlies;
+        *own = score <= -cfg->resignScore ? *own + 1 : 0;
+        if (cfg->resignEnabled && *own >= cfg->resignMoveCount) {
+            set_outcome(out, mover == WHITE ? RESULT_BLACK_WINS : RESULT_WHITE_WINS, TERM_ADJUDICATION,
+                        mover == WHITE ? "Black wins by adjudication" : "White wins by adjudication");
+            return true;
+        }
+        return false;
+    }
+    a->whiteLostPlies = white <= -cfg->resignScore ? a->whiteLostPlies + 1 : 0;
+    a->blackLostPlies = white >= cfg->resignScore ? a->blackLostPlies + 1 : 0;
     if (cfg->resignEnabled && a->whiteLostPlies >= 2 * cfg->resignMoveCount) {
         set_outcome(out, RESULT_BLACK_WINS, TERM_ADJUDICATION, "Black wins by adjudication");
         return true;

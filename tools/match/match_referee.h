@@ -36,6 +36,7 @@ typedef struct {
     bool resignEnabled;
     int resignMoveCount;    /* consecutive moves by each side */
     int resignScore;        /* centipawns */
+    bool resignOneSided;    /* twosided=false: the losing side's engine alone decides (else both must agree) */
     int maxMoves;           /* draw after this many full moves, 0 = none */
 } AdjudicationConfig;
 

@@ -8,7 +8,9 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
 
+#include "fen.h"
 #include "match_game.h"
 #include "match_pgn.h"
 
@@ -39,7 +41,9 @@ struct Tournament {
     SprtDecision decision;
     double llr;
     FILE *pgn;
+    FILE *epd;
     EngineLog log;
+    long sinceSave;         /* games finished since the state file was last written */
 };
 
 typedef struct {
@@ -67,8 +71,11 @@ static bool schedule(Tournament *t) {
                     GameJob *job = &t->jobs[k];
                     job->first = i;
                     job->second = j;
-                    job->white = g % 2 == 0 ? i : j;
-                    job->black = g % 2 == 0 ? j : i;
+                    /* -noswap keeps the colours; -reverse starts every pair the other way round. */
+                    bool firstIsWhite = c->noSwap || g % 2 == 0;
+                    if (c->reverse) firstIsWhite = !firstIsWhite;
+                    job->white = firstIsWhite ? i : j;
+                    job->black = firstIsWhite ? j : i;
                     job->round = r;
                     job->encounter = enc;
                     job->game = g;
@@ -102,12 +109,19 @@ Tournament *tournament_new(const MatchConfig *cfg, char *err, size_t errlen) {
         tournament_free(t);
         return NULL;
     }
-    if (cfg->pgnOut && !(t->pgn = fopen(cfg->pgnOut, "ae"))) {
+    if (cfg->pgnOut && !(t->pgn = fopen(cfg->pgnOut, cfg->pgnAppend ? "ae" : "we"))) {
         snprintf(err, errlen, "cannot open PGN output '%s'", cfg->pgnOut);
         tournament_free(t);
         return NULL;
     }
-    if (cfg->logFile && !(t->log.file = fopen(cfg->logFile, "we"))) {
+    if (cfg->epdOut && !(t->epd = fopen(cfg->epdOut, cfg->epdAppend ? "ae" : "we"))) {
+        snprintf(err, errlen, "cannot open EPD output '%s'", cfg->epdOut);
+        tournament_free(t);
+        return NULL;
+    }
+    if (cfg->logFile && strcmp(cfg->logFile, "-") == 0) {
+        t->log.file = stdout; /* -debug */
+    } else if (cfg->logFile && !(t->log.file = fopen(cfg->logFile, cfg->logAppend ? "ae" : "we"))) {
         snprintf(err, errlen, "cannot open log file '%s'", cfg->logFile);
         tournament_free(t);
         return NULL;
@@ -119,7 +133,8 @@ void tournament_free(Tournament *t) {
     if (!t) return;
     openings_free(&t->openings);
     if (t->pgn) fclose(t->pgn);
-    if (t->log.file) fclose(t->log.file);
+    if (t->epd) fclose(t->epd);
+    if (t->log.file && t->log.file != stdout) fclose(t->log.file);
     free(t->jobs);
     free(t->firstPoints);
     free(t->scores);
@@ -166,7 +181,7 @@ static void print_pair(const Tournament *t, int a, int b) {
            e.drawRatio * 100);
     if (!isnan(e.nelo)) printf(", nElo: %.1f", e.nelo);
     printf("\n");
-    if (t->cfg->games >= 2)
+    if (t->cfg->games >= 2 && t->cfg->reportPenta)
         printf("Pentanomial [LL, LD+DL, LW+DD+WL, DW+WD, WW]: [%d, %d, %d, %d, %d]\n", m->penta[0], m->penta[1],
                m->penta[2], m->penta[3], m->penta[4]);
     const SprtConfig *s = &t->cfg->sprt;
@@ -243,6 +258,100 @@ static double white_points(GameResult r) {
     return r == RESULT_WHITE_WINS ? 1 : r == RESULT_DRAW ? 0.5 : 0;
 }
 
+/* Counts a finished game (fp: points of the job's first engine) in the scores and pairs. Caller holds the lock. */
+static MatchScore *count_game(Tournament *t, long index, double fp) {
+    const GameJob *job = &t->jobs[index];
+    MatchScore *m = &t->scores[job->first * t->engineCount + job->second];
+    if (fp == 1) m->wins++;
+    else if (fp == 0) m->losses++;
+    else m->draws++;
+    t->firstPoints[index] = fp;
+    long partner = job->game % 2 == 0 ? index + 1 : index - 1;
+    bool hasPartner = job->game % 2 == 1 || job->game + 1 < t->cfg->games;
+    if (hasPartner && t->firstPoints[partner] >= 0) stats_add_pair(m, t->firstPoints[partner], fp);
+    t->finished++;
+    return m;
+}
+
+/* One argument of the command line as a state line: backslashes and newlines escaped. */
+static void write_arg(FILE *f, const char *arg) {
+    fputs("arg ", f);
+    for (; *arg; arg++) {
+        if (*arg == '\\') fputs("\\\\", f);
+        else if (*arg == '\n') fputs("\\n", f);
+        else fputc(*arg, f);
+    }
+    fputc('\n', f);
+}
+
+/*
+ * Writes the state (-config): the command line without its -config, and the
+ * result of every finished game, to a temporary file renamed over the old
+ * one, so an interruption never leaves half a state. Caller holds the lock.
+ */
+static void save_state(Tournament *t) {
+    const MatchConfig *c = t->cfg;
+    if (!c->stateOut || !c->argv) return;
+    char tmp[4096];
+    snprintf(tmp, sizeof tmp, "%s.tmp", c->stateOut);
+    FILE *f = fopen(tmp, "we");
+    if (!f) {
+        printf("Warning: cannot write the state file '%s'\n", tmp);
+        return;
+    }
+    fputs("gizum-match state 1\n", f);
+    for (int i = 0; i < c->argc; i++) {
+        if (strcmp(c->argv[i], "-config") == 0) {
+            while (i + 1 < c->argc && c->argv[i + 1][0] != '-') i++;
+            continue;
+        }
+        write_arg(f, c->argv[i]);
+    }
+    if (c->openings.random) { /* the shuffle actually used, so a resumed run plays the same openings */
+        char seed[32];
+        snprintf(seed, sizeof seed, "%llu", (unsigned long long)c->openings.seed);
+        write_arg(f, "-srand");
+        write_arg(f, seed);
+    }
+    fprintf(f, "games %ld\n", t->jobCount);
+    for (long i = 0; i < t->jobCount; i++)
+        if (t->firstPoints[i] >= 0) fprintf(f, "game %ld %g\n", i, t->firstPoints[i]);
+    bool ok = fflush(f) == 0 && !ferror(f);
+    ok = fclose(f) == 0 && ok;
+    if (!ok || rename(tmp, c->stateOut) != 0) printf("Warning: cannot write the state file '%s'\n", c->stateOut);
+    t->sinceSave = 0;
+}
+
+bool tournament_restore(Tournament *t, const double *points, long count, char *err, size_t errlen) {
+    if (count != t->jobCount) {
+        snprintf(err, errlen, "the state file has %ld games, this tournament %ld", count, t->jobCount);
+        return false;
+    }
+    pthread_mutex_lock(&t->lock);
+    for (long i = 0; i < count; i++)
+        if (points[i] >= 0) count_game(t, i, points[i]);
+    if (t->cfg->sprt.enabled && t->engineCount == 2) {
+        t->llr = sprt_llr(&t->cfg->sprt, &t->scores[1]);
+        t->decision = sprt_decide(&t->cfg->sprt, t->llr);
+        t->sprtDone = t->decision != SPRT_CONTINUE;
+        if (t->sprtDone) atomic_store(&t->stop, true);
+    }
+    printf("Resumed: %ld of %ld games already played\n", t->finished, t->jobCount);
+    pthread_mutex_unlock(&t->lock);
+    return true;
+}
+
+/* Writes the final position of a game as FEN (-epdout). */
+static void write_final_position(FILE *out, const GameRecord *rec) {
+    static _Thread_local Position pos;
+    char fen[128];
+    if (!pos_set_fen(&pos, rec->startFen, rec->chess960, NULL, 0)) return;
+    for (int i = 0; i < rec->count; i++) pos_do_game_move(&pos, rec->plies[i].move);
+    pos_get_fen(&pos, fen);
+    fprintf(out, "%s\n", fen);
+    fflush(out);
+}
+
 /* Records a finished game: scores, pairs, PGN, live line, summaries, SPRT. */
 static void record_game(Tournament *t, long index, const GameRecord *rec) {
     const MatchConfig *c = t->cfg;
@@ -250,14 +359,8 @@ static void record_game(Tournament *t, long index, const GameRecord *rec) {
     double wp = white_points(rec->outcome.result);
     double fp = job->white == job->first ? wp : 1 - wp;
     pthread_mutex_lock(&t->lock);
-    MatchScore *m = &t->scores[job->first * t->engineCount + job->second];
-    if (fp == 1) m->wins++;
-    else if (fp == 0) m->losses++;
-    else m->draws++;
-    t->firstPoints[index] = fp;
-    long partner = job->game % 2 == 0 ? index + 1 : index - 1;
-    bool hasPartner = job->game % 2 == 1 || job->game + 1 < c->games;
-    if (hasPartner && t->firstPoints[partner] >= 0) stats_add_pair(m, t->firstPoints[partner], fp);
+    MatchScore *m = count_game(t, index, fp);
+    if (t->epd) write_final_position(t->epd, rec);
 
     if (t->pgn) {
         char round[32], wtc[64], btc[64];
@@ -265,11 +368,10 @@ static void record_game(Tournament *t, long index, const GameRecord *rec) {
         tc_format_pgn(&c->engines[job->white].tc, wtc, sizeof wtc);
         tc_format_pgn(&c->engines[job->black].tc, btc, sizeof btc);
         PgnHeader h = { c->event, c->site, round, c->engines[job->white].name, c->engines[job->black].name,
-                        wtc, btc };
+                        wtc, btc, &c->pgn };
         pgn_write_game(t->pgn, &h, rec);
         fflush(t->pgn);
     }
-    t->finished++;
     printf("Finished game %ld (%s vs %s): %s {%s}\n", index + 1, c->engines[job->white].name,
            c->engines[job->black].name, result_text(rec->outcome.result), rec->outcome.reason);
     if (c->sprt.enabled && !t->sprtDone) {
@@ -285,6 +387,7 @@ static void record_game(Tournament *t, long index, const GameRecord *rec) {
     if (c->ratingInterval > 0 && t->finished % c->ratingInterval == 0 && t->finished < t->jobCount &&
         !t->sprtDone)
         print_summary(t);
+    if (c->autosaveInterval > 0 && ++t->sinceSave >= c->autosaveInterval) save_state(t);
     fflush(stdout);
     pthread_mutex_unlock(&t->lock);
 }
@@ -293,6 +396,8 @@ static void record_game(Tournament *t, long index, const GameRecord *rec) {
 static long take_job(Tournament *t) {
     long index = -1;
     pthread_mutex_lock(&t->lock);
+    /* Games already finished (restored from a state file) are skipped. */
+    while (!atomic_load(&t->stop) && t->nextJob < t->jobCount && t->firstPoints[t->nextJob] >= 0) t->nextJob++;
     if (!atomic_load(&t->stop) && t->nextJob < t->jobCount) index = t->nextJob++;
     pthread_mutex_unlock(&t->lock);
     return index;
@@ -320,6 +425,14 @@ static void *worker_main(void *arg) {
         game_record_init(&rec);
         bool done = game_play(&s, &w->engines[job->white], &w->engines[job->black], &rec);
         if (done) record_game(t, index, &rec);
+        for (int side = 0; side < 2; side++) { /* restart=on: a fresh process for the next game */
+            Engine *e = &w->engines[side ? job->black : job->white];
+            if (e->cfg->restart && e->running) engine_stop(e, QUIT_GRACE);
+        }
+        if (c->waitMs > 0 && !atomic_load(&t->stop)) {
+            struct timespec pause = {c->waitMs / 1000, (long)(c->waitMs % 1000) * 1000000L};
+            nanosleep(&pause, NULL);
+        }
         game_record_free(&rec);
         opening_free(&o);
         if (!done && atomic_load(&t->stop)) break;
@@ -375,6 +488,7 @@ void tournament_run(Tournament *t) {
     free(w);
     free(threads);
     pthread_mutex_lock(&t->lock);
+    save_state(t);
     if (tournament_interrupted(t)) printf("Interrupted: summary of the %ld finished games\n", t->finished);
     else printf("Finished match\n");
     print_summary(t);

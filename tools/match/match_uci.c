@@ -93,17 +93,53 @@ bool uci_new_game(Engine *e, const GameStart *start, char *err, size_t errlen) {
     return uci_sync(e, e->initTimeout, err, errlen);
 }
 
-/* Reads depth / score / nodes from an info line. */
+/* The number after an info keyword, or -1. */
+static long long info_number(const char **p) {
+    char tok[64];
+    const char *next = proto_token(*p, tok, sizeof tok);
+    *p = next ? next : "";
+    if (!next) return -1;
+    char *end;
+    long long v = strtoll(tok, &end, 10);
+    return *end || end == tok || v < 0 ? -1 : v;
+}
+
+/* Copies the pv of an info line (the rest of the line), bounded, cut at a whole move. */
+static void copy_pv(const char *p, char *out, size_t size) {
+    while (*p == ' ' || *p == '\t') p++;
+    size_t n = strlen(p);
+    if (n >= size) {
+        n = size - 1;
+        while (n > 0 && p[n] != ' ') n--;
+    }
+    memcpy(out, p, n);
+    out[n] = '\0';
+}
+
+/* Reads depth / score / nodes (and seldepth, nps, hashfull, tbhits, time, pv) from an info line. */
 static void parse_info(const char *line, EngineReply *reply) {
     char tok[64];
     const char *p = line + 4;
     bool sawScore = false, bound = false, mate = false;
     int score = 0, depth = -1;
-    long long nodes = -1;
+    long long nodes = -1, num;
     while ((p = proto_token(p, tok, sizeof tok)) != NULL) {
         if (strcmp(tok, "string") == 0) return;
-        if (strcmp(tok, "pv") == 0) break;
-        if (strcmp(tok, "depth") == 0) {
+        if (strcmp(tok, "pv") == 0) {
+            copy_pv(p, reply->pv, sizeof reply->pv);
+            break;
+        }
+        if (strcmp(tok, "seldepth") == 0) {
+            if ((num = info_number(&p)) >= 0) reply->seldepth = (int)num;
+        } else if (strcmp(tok, "nps") == 0) {
+            if ((num = info_number(&p)) >= 0) reply->nps = num;
+        } else if (strcmp(tok, "hashfull") == 0) {
+            if ((num = info_number(&p)) >= 0) reply->hashfull = (int)num;
+        } else if (strcmp(tok, "tbhits") == 0) {
+            if ((num = info_number(&p)) >= 0) reply->tbhits = num;
+        } else if (strcmp(tok, "time") == 0) {
+            if ((num = info_number(&p)) >= 0) reply->timeMs = num;
+        } else if (strcmp(tok, "depth") == 0) {
             if ((p = proto_token(p, tok, sizeof tok)) == NULL) break;
             depth = atoi(tok);
         } else if (strcmp(tok, "nodes") == 0) {

@@ -1,0 +1,49 @@
+#!/bin/sh
+# ./gizum epd FILE: per-position lines, the solved and points totals, bad
+# records reported as file:line and skipped, and bad arguments refused.
+: "${GIZUM:?}"
+passed=0; failed=0
+check() { if [ "$1" = 0 ]; then passed=$((passed + 1)); else failed=$((failed + 1)); echo "FAIL: $2"; fi; }
+tmp=$(mktemp -d)
+trap 'rm -rf "$tmp"' EXIT
+cat > "$tmp/suite.epd" <<'EPD'
+2rr3k/pp3pp1/1nnqbN1p/3pN3/2pP4/2P3Q1/PPB4P/R4RK1 w - - bm Qg6; id "WAC.001";
+# a comment line, then a blank one
+
+8/8/8/8 w - - bm e4; id "broken";
+R7/P4k2/8/8/8/8/r7/6K1 w - - bm Rh8; id "WAC.018";
+rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - bm Qh5; id "illegal";
+rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - am g4 f3; id "avoid";
+6k1/5ppp/8/8/8/8/5PPP/3R2K1 w - - id "points"; c0 "Rd8+=10, Kf1=1";
+EPD
+"$GIZUM" epd "$tmp/suite.epd" --depth 12 > "$tmp/out" 2> "$tmp/err"; rc=$?
+check $rc "epd exits 0 (status $rc)"
+grep -q "^$tmp/suite.epd:4: bad position" "$tmp/err" && grep -q "^$tmp/suite.epd:6: bm: 'Qh5' is not a legal move" "$tmp/err"
+check $? "bad records reported as file:line: reason: $(cat "$tmp/err")"
+[ "$(grep -c 'solved\|FAILED' "$tmp/out")" -eq 5 ]; check $? "one result line per usable record"
+grep -q '^   1/4 WAC.001 .*bm Qg6 .*played Qg6 .*+M[0-9] .*solved' "$tmp/out"; check $? "WAC.001 solved with mate in 2"
+grep -q 'WAC.018 .*played Rh8 .*solved' "$tmp/out"; check $? "WAC.018 (skewer) solved"
+grep -q 'avoid .*am g4 f3 .*solved' "$tmp/out"; check $? "am record solved"
+grep -q 'points .*played Rd8# .*solved  points 10/10' "$tmp/out"; check $? "point record scored"
+grep -q '^solved 4/4 (100.0 %) in [0-9.]* s, [0-9]* nodes, 2 bad records skipped$' "$tmp/out"; check $? "solved line"
+grep -q '^points 10/10 (100.0 %)$' "$tmp/out"; check $? "points line"
+# The same suite twice at a fixed depth gives the same moves (fresh state per position).
+"$GIZUM" epd "$tmp/suite.epd" --depth 12 2>/dev/null | grep played | sed 's/ [0-9.]* s / /' > "$tmp/a"
+grep played "$tmp/out" | sed 's/ [0-9.]* s / /' > "$tmp/b"
+cmp -s "$tmp/a" "$tmp/b"; check $? "fixed-depth runs are reproducible"
+"$GIZUM" epd "$tmp/suite.epd" --nodes 5000 --threads 2 --hash 8 > "$tmp/out" 2>/dev/null
+grep -q '2 threads, 8 MB hash' "$tmp/out" && grep -q '^solved [0-9]*/4' "$tmp/out"; check $? "--nodes, --threads, --hash"
+"$GIZUM" epd "$tmp/suite.epd" --movetime 50 > "$tmp/out" 2>/dev/null
+grep -q '50 ms per position' "$tmp/out"; check $? "--movetime"
+
+for args in "" "$tmp/suite.epd --depth 3 --nodes 5" "$tmp/suite.epd --depth x" "$tmp/suite.epd --frob 1" "/nonexistent.epd"; do
+    # shellcheck disable=SC2086
+    "$GIZUM" epd $args > "$tmp/out" 2> "$tmp/err"; rc=$?
+    [ $rc -eq 2 ] && [ -s "$tmp/err" ]; check $? "epd $args: refused with a message and status 2 (status $rc)"
+done
+printf 'just garbage\n' > "$tmp/garbage.epd"
+"$GIZUM" epd "$tmp/garbage.epd" > /dev/null 2> "$tmp/err"; rc=$?
+[ $rc -eq 2 ] && grep -q "garbage.epd:1: " "$tmp/err" && grep -q "no usable record" "$tmp/err"
+check $? "a file without usable records: status 2"
+echo "$passed passed, $failed failed"
+[ "$failed" -eq 0 ]

@@ -1,0 +1,56 @@
+#!/bin/sh
+# The shell face: help and version, unknown commands (usage on stderr, exit
+# 2), and UCI commands run from the shell both ways (`./gizum go depth 3`
+# and `./gizum "go depth 3"`), while UCI mode keeps answering unknown
+# commands with an info string.
+: "${GIZUM:?}"
+passed=0; failed=0
+check() { if [ "$1" = 0 ]; then passed=$((passed + 1)); else failed=$((failed + 1)); echo "FAIL: $2"; fi; }
+tmp=$(mktemp -d)
+trap 'rm -rf "$tmp"' EXIT
+
+for flag in --help -h help; do
+    "$GIZUM" $flag > "$tmp/out" 2> "$tmp/err"; rc=$?
+    [ $rc -eq 0 ] && [ ! -s "$tmp/err" ] && grep -q '^usage: gizum' "$tmp/out"
+    check $? "'gizum $flag' prints the usage on stdout with status 0 (status $rc)"
+done
+# Every shell command is listed with its arguments, and UCI mode is pointed to.
+for cmd in bench perft eval d epd book openings help version; do
+    grep -q "^  $cmd\( \|$\)" "$tmp/out"; check $? "usage lists the shell command '$cmd'"
+done
+grep -q "perft DEPTH \[FEN\]" "$tmp/out" && grep -q "epd FILE \[--movetime MS" "$tmp/out"
+check $? "usage shows each command's arguments"
+grep -q "UCI mode" "$tmp/out"; check $? "usage points to UCI mode"
+
+"$GIZUM" --version > "$tmp/out" 2>&1; rc=$?
+[ $rc -eq 0 ] && grep -q '^Gizum [0-9]' "$tmp/out" && grep -q '^build: \(gcc\|clang\) .*, ARCH [a-z0-9-]*' "$tmp/out"
+check $? "--version gives name, version, compiler and ARCH: $(cat "$tmp/out")"
+if git rev-parse HEAD >/dev/null 2>&1; then
+    grep -q ", git [0-9a-f]\{7,\}" "$tmp/out"; check $? "--version names the git revision when built from git"
+fi
+"$GIZUM" -v > "$tmp/v" 2>&1 && cmp -s "$tmp/out" "$tmp/v"; check $? "-v is --version"
+
+for bad in --bogus frobnicate "frob nicate" ""; do
+    "$GIZUM" "$bad" > "$tmp/out" 2> "$tmp/err"; rc=$?
+    [ $rc -eq 2 ] && [ ! -s "$tmp/out" ] && grep -q "unknown command '$bad'" "$tmp/err" && grep -q '^usage: gizum' "$tmp/err"
+    check $? "unknown shell command '$bad': usage on stderr, nothing on stdout, status 2 (status $rc)"
+done
+
+# UCI commands from the shell, as separate words and as one argument.
+"$GIZUM" go depth 3 > "$tmp/a" 2>&1; rc=$?
+[ $rc -eq 0 ] && grep -q '^bestmove ' "$tmp/a"; check $? "./gizum go depth 3 searches (status $rc)"
+"$GIZUM" "go depth 3" > "$tmp/b" 2>&1
+grep -q '^bestmove ' "$tmp/b"; check $? "./gizum \"go depth 3\" searches"
+"$GIZUM" uci > "$tmp/out" 2>&1
+grep -q '^uciok' "$tmp/out"; check $? "./gizum uci answers uciok"
+"$GIZUM" "position startpos moves e2e4" > "$tmp/out" 2>&1; check $? "./gizum position ... is accepted"
+"$GIZUM" isready | grep -q '^readyok'; check $? "./gizum isready answers readyok"
+"$GIZUM" go perft 2 | grep -q '^Nodes searched: 400'; check $? "./gizum go perft 2 counts 400"
+
+# UCI mode is unchanged: an unknown command gets an info string, and the engine goes on.
+printf 'frobnicate\n--help\nisready\nquit\n' | "$GIZUM" > "$tmp/out" 2>&1
+grep -q "^info string unknown command 'frobnicate'" "$tmp/out" && grep -q "^info string unknown command '--help'" "$tmp/out" \
+    && grep -q '^readyok' "$tmp/out"
+check $? "UCI mode answers unknown commands with info string and stays ready"
+echo "$passed passed, $failed failed"
+[ "$failed" -eq 0 ]
