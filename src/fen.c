@@ -147,13 +147,15 @@ static bool parse_counter(const char *field, int min, int max, int *out) {
     return true;
 }
 
-/* Splits a FEN into at most 7 whitespace-separated fields (7 = too many). */
+/* Splits a FEN into at most 7 whitespace-separated fields (7 = too many); thread-safe (strtok_r). */
 static int split_fields(const char *fen, char *buf, size_t bufLen, char *fields[7]) {
     size_t len = strlen(fen);
     if (len >= bufLen) return -1;
     memcpy(buf, fen, len + 1);
     int n = 0;
-    for (char *tok = strtok(buf, " \t\r\n"); tok && n < 7; tok = strtok(NULL, " \t\r\n")) fields[n++] = tok;
+    char *rest = NULL;
+    for (char *tok = strtok_r(buf, " \t\r\n", &rest); tok && n < 7; tok = strtok_r(NULL, " \t\r\n", &rest))
+        fields[n++] = tok;
     return n;
 }
 
