@@ -56,6 +56,14 @@ MATCHSRC = $(wildcard tools/match/*.c)
 MATCHOBJ = $(MATCHSRC:%.c=$(BUILD)/%.o)
 MATCHLIBOBJ = $(filter-out $(BUILD)/tools/match/match_main.o,$(MATCHOBJ))
 
+# The Texel tuner gizum-tune (tools/tune/), built only by `make tune`: a
+# program of its own on the engine archives, never part of ./gizum.
+# test_tuner links its modules (everything but main).
+TUNEEXE = gizum-tune
+TUNESRC = $(wildcard tools/tune/*.c)
+TUNEOBJ = $(TUNESRC:%.c=$(BUILD)/%.o)
+TUNELIBOBJ = $(filter-out $(BUILD)/tools/tune/tune_main.o,$(TUNEOBJ))
+
 # Test programs: tests/test_*.c plus helpers (the fake engine). The board
 # tests link the board layer alone; test_match links the runner's modules.
 TESTSRC  = $(wildcard tests/test_*.c)
@@ -63,9 +71,9 @@ TESTAUX  = $(filter-out $(TESTSRC),$(wildcard tests/*.c))
 TESTBIN  = $(TESTSRC:tests/%.c=$(BUILD)/tests/%) $(TESTAUX:tests/%.c=$(BUILD)/tests/%)
 BOARD_TESTS = test_attacks test_fen test_movegen test_perft test_san test_zobrist test_book fake_engine
 BOARD_TESTBIN  = $(addprefix $(BUILD)/tests/,$(BOARD_TESTS))
-ENGINE_TESTBIN = $(filter-out $(BOARD_TESTBIN) $(BUILD)/tests/test_match,$(TESTBIN))
+ENGINE_TESTBIN = $(filter-out $(BOARD_TESTBIN) $(BUILD)/tests/test_match $(BUILD)/tests/test_tuner,$(TESTBIN))
 
-.PHONY: all test clean sanitize tsan debug magics match
+.PHONY: all test clean sanitize tsan debug magics match tune
 
 all: $(EXE)
 
@@ -74,7 +82,7 @@ $(EXE): $(BUILD)/src/main.o $(ENGINE_LIBS)
 
 $(BUILD)/%.o: %.c
 	@mkdir -p $(@D)
-	$(CC) $(CFLAGS) $(DEPFLAGS) -Isrc -Itools/match -c -o $@ $<
+	$(CC) $(CFLAGS) $(DEPFLAGS) -Isrc -Itools/match -Itools/tune -c -o $@ $<
 
 $(BOARD_LIB): $(BOARD_OBJ)
 	rm -f $@ && ar rcs $@ $^
@@ -87,6 +95,11 @@ match: $(MATCHEXE)
 $(MATCHEXE): $(MATCHOBJ) $(BOARD_LIB)
 	$(CC) $(CFLAGS) -o $@ $^ $(LDFLAGS)
 
+tune: $(TUNEEXE)
+
+$(TUNEEXE): $(TUNEOBJ) $(ENGINE_LIBS)
+	$(CC) $(CFLAGS) -o $@ $^ $(LDFLAGS)
+
 $(BOARD_TESTBIN): $(BUILD)/tests/%: $(BUILD)/tests/%.o $(BOARD_LIB)
 	$(CC) $(CFLAGS) -o $@ $^ $(LDFLAGS)
 
@@ -94,6 +107,9 @@ $(ENGINE_TESTBIN): $(BUILD)/tests/%: $(BUILD)/tests/%.o $(ENGINE_LIBS)
 	$(CC) $(CFLAGS) -o $@ $^ $(LDFLAGS)
 
 $(BUILD)/tests/test_match: $(BUILD)/tests/test_match.o $(MATCHLIBOBJ) $(BOARD_LIB)
+	$(CC) $(CFLAGS) -o $@ $^ $(LDFLAGS)
+
+$(BUILD)/tests/test_tuner: $(BUILD)/tests/test_tuner.o $(TUNELIBOBJ) $(ENGINE_LIBS)
 	$(CC) $(CFLAGS) -o $@ $^ $(LDFLAGS)
 
 -include $(shell find build -name '*.d' 2>/dev/null)
@@ -180,4 +196,4 @@ check-valgrind:
 	  printf 'go movetime 500\n'; sleep 2; printf 'quit\n'; } | $(VALGRIND) ./$(VALGRIND_EXE) >/dev/null
 
 clean:
-	rm -rf build gizum gizum-asan gizum-debug gizum-tsan gizum-match gizum-match-asan gizum-match-tsan gizum-valgrind
+	rm -rf build gizum gizum-asan gizum-debug gizum-tsan gizum-match gizum-match-asan gizum-match-tsan gizum-valgrind gizum-tune
