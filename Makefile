@@ -32,7 +32,7 @@ endif
 # make TUNE=1: every search parameter (src/searchparams.h) becomes a UCI
 # spin option, for SPSA tuning (OpenBench); a build of its own.
 ifeq ($(TUNE),1)
-  EXE := gizum-tune
+  EXE := gizum-spsa
   EXTRA_CFLAGS += -DGIZUM_TUNE
   BUILD_SUFFIX := $(BUILD_SUFFIX)-tune
 endif
@@ -72,6 +72,14 @@ MATCHSRC = $(wildcard tools/match/*.c)
 MATCHOBJ = $(MATCHSRC:%.c=$(BUILD)/%.o)
 MATCHLIBOBJ = $(filter-out $(BUILD)/tools/match/match_main.o,$(MATCHOBJ))
 
+# The Texel tuner gizum-tune (tools/tune/), built only by `make tune`: a
+# program of its own on the engine archives, never part of ./gizum.
+# test_tuner links its modules (everything but main).
+TUNEEXE = gizum-tune
+TUNESRC = $(wildcard tools/tune/*.c)
+TUNEOBJ = $(TUNESRC:%.c=$(BUILD)/%.o)
+TUNELIBOBJ = $(filter-out $(BUILD)/tools/tune/tune_main.o,$(TUNEOBJ))
+
 # Test programs: tests/test_*.c plus helpers (the fake engine). The board
 # tests link the board layer alone; test_match links the runner's modules.
 TESTSRC  = $(wildcard tests/test_*.c)
@@ -79,9 +87,9 @@ TESTAUX  = $(filter-out $(TESTSRC),$(wildcard tests/*.c))
 TESTBIN  = $(TESTSRC:tests/%.c=$(BUILD)/tests/%) $(TESTAUX:tests/%.c=$(BUILD)/tests/%)
 BOARD_TESTS = test_attacks test_fen test_movegen test_perft test_san test_zobrist test_book fake_engine
 BOARD_TESTBIN  = $(addprefix $(BUILD)/tests/,$(BOARD_TESTS))
-ENGINE_TESTBIN = $(filter-out $(BOARD_TESTBIN) $(BUILD)/tests/test_match,$(TESTBIN))
+ENGINE_TESTBIN = $(filter-out $(BOARD_TESTBIN) $(BUILD)/tests/test_match $(BUILD)/tests/test_tuner,$(TESTBIN))
 
-.PHONY: all test clean sanitize tsan debug magics match install uninstall
+.PHONY: all test clean sanitize tsan debug magics match install uninstall tune
 
 all: $(EXE)
 
@@ -111,7 +119,7 @@ $(EXE): $(BUILD)/src/main.o $(ENGINE_LIBS)
 
 $(BUILD)/%.o: %.c
 	@mkdir -p $(@D)
-	$(CC) $(CFLAGS) $(VERSION_DEFS) $(DEPFLAGS) -Isrc -Itools/match -c -o $@ $<
+	$(CC) $(CFLAGS) $(VERSION_DEFS) $(DEPFLAGS) -Isrc -Itools/match -Itools/tune -c -o $@ $<
 
 # The archives also depend on the Makefile: a file moved between the layers
 # must leave the archive it left.
@@ -126,6 +134,11 @@ match: $(MATCHEXE)
 $(MATCHEXE): $(MATCHOBJ) $(BOARD_LIB)
 	$(CC) $(CFLAGS) -o $@ $^ $(LDFLAGS)
 
+tune: $(TUNEEXE)
+
+$(TUNEEXE): $(TUNEOBJ) $(ENGINE_LIBS)
+	$(CC) $(CFLAGS) -o $@ $^ $(LDFLAGS)
+
 $(BOARD_TESTBIN): $(BUILD)/tests/%: $(BUILD)/tests/%.o $(BOARD_LIB)
 	$(CC) $(CFLAGS) -o $@ $^ $(LDFLAGS)
 
@@ -133,6 +146,9 @@ $(ENGINE_TESTBIN): $(BUILD)/tests/%: $(BUILD)/tests/%.o $(ENGINE_LIBS)
 	$(CC) $(CFLAGS) -o $@ $^ $(LDFLAGS)
 
 $(BUILD)/tests/test_match: $(BUILD)/tests/test_match.o $(MATCHLIBOBJ) $(BOARD_LIB)
+	$(CC) $(CFLAGS) -o $@ $^ $(LDFLAGS)
+
+$(BUILD)/tests/test_tuner: $(BUILD)/tests/test_tuner.o $(TUNELIBOBJ) $(ENGINE_LIBS)
 	$(CC) $(CFLAGS) -o $@ $^ $(LDFLAGS)
 
 -include $(shell find build -name '*.d' 2>/dev/null)
@@ -235,4 +251,4 @@ uninstall:
 	-rmdir $(DESTDIR)$(DATADIR) 2>/dev/null
 
 clean:
-	rm -rf build gizum gizum-asan gizum-debug gizum-tsan gizum-match gizum-match-asan gizum-match-tsan gizum-valgrind gizum-tune gizum-stats
+	rm -rf build gizum gizum-asan gizum-debug gizum-tsan gizum-match gizum-match-asan gizum-match-tsan gizum-valgrind gizum-tune gizum-spsa gizum-stats

@@ -411,12 +411,11 @@ static int non_pawn_units(const Position *pos, Color c) {
 
 /*
  * Scale factors (SCALE_NORMAL = none) for the side the endgame score
- * favours: the return value scales the endgame score; *mgScale the
+ * favours (strong): the return value scales the endgame score; *mgScale the
  * middlegame score, which only the pawnless near-draws touch (opposite
  * bishops still favour the attacker while the middlegame pieces remain).
  */
-static int scale_factor(const Position *pos, const PawnEntry *pe, int eg, int *mgScale) {
-    Color strong = eg > 0 ? WHITE : BLACK;
+static int scale_factor(const Position *pos, const PawnEntry *pe, Color strong, int *mgScale) {
     Color weak = color_flip(strong);
     int npmStrong = non_pawn_units(pos, strong);
     int npmWeak = non_pawn_units(pos, weak);
@@ -477,7 +476,7 @@ EVAL_INLINE Value evaluate(const Position *pos, PawnTable *table, EvalTrace *tra
     int mg = mg_value(score), eg = eg_value(score);
     int phase = game_phase(pos);
     int mgScale;
-    int scale = scale_factor(pos, ei.pe, eg, &mgScale);
+    int scale = scale_factor(pos, ei.pe, eg > 0 ? WHITE : BLACK, &mgScale);
     int whiteView = (mg * phase * mgScale + eg * (PHASE_MAX - phase) * scale) / (PHASE_MAX * SCALE_NORMAL);
 
     Color us = pos_side_to_move(pos);
@@ -490,6 +489,7 @@ EVAL_INLINE Value evaluate(const Position *pos, PawnTable *table, EvalTrace *tra
         trace->phase = phase;
         trace->scale = scale;
         trace->mgScale = mgScale;
+        for (Color c = WHITE; c <= BLACK; c++) trace->scaleFor[c] = scale_factor(pos, ei.pe, c, &trace->mgScaleFor[c]);
         trace->mg = mg;
         trace->eg = eg;
         trace->whiteView = whiteView;

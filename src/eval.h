@@ -32,6 +32,10 @@ typedef struct {
     int phase;       /* 0 (bare kings and pawns) .. PHASE_MAX (all pieces) */
     int scale;       /* endgame scale factor, SCALE_NORMAL = no scaling */
     int mgScale;     /* middlegame scale factor (below normal only in pawnless near-draws) */
+    /* The scale factors if colour c were ahead in the endgame sum: scale and
+     * mgScale are scaleFor[strong], mgScaleFor[strong] with strong = eg > 0 ?
+     * WHITE : BLACK. A tuner moves eg's sign, so it needs both. */
+    int scaleFor[COLOR_NB], mgScaleFor[COLOR_NB];
     int mg, eg;      /* White's view sums, tempo excluded */
     int whiteView;   /* tapered and scaled, White's view, tempo excluded */
     int tempo;       /* tapered tempo bonus for the side to move */

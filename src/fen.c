@@ -147,7 +147,7 @@ static bool parse_counter(const char *field, int min, int max, int *out) {
     return true;
 }
 
-/* Splits a FEN into at most 7 whitespace-separated fields (7 = too many). */
+/* Splits a FEN into at most 7 whitespace-separated fields (7 = too many); thread-safe (strtok_r). */
 static int split_fields(const char *fen, char *buf, size_t bufLen, char *fields[7]) {
     size_t len = strlen(fen);
     if (len >= bufLen) return -1;

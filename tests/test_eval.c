@@ -133,6 +133,10 @@ static void check_position(Position *pos, PawnTable *table, bool printTrace) {
               / (PHASE_MAX * SCALE_NORMAL);
     int total = (pos_side_to_move(pos) == WHITE ? white : -white) + Trace.tempo;
     CHECK(total == v, "trace formula %d != eval %d for %s", total, v, fen);
+    Color strong = Trace.eg > 0 ? WHITE : BLACK;
+    CHECK(Trace.scaleFor[strong] == Trace.scale && Trace.mgScaleFor[strong] == Trace.mgScale,
+          "scaleFor[strong side] (%d,%d) != scale (%d,%d) for %s", Trace.mgScaleFor[strong],
+          Trace.scaleFor[strong], Trace.mgScale, Trace.scale, fen);
     if (printTrace) CHECK(printed_total(pos) == v, "printed total != eval %d for %s", v, fen);
     Checked++;
 }

@@ -4,6 +4,7 @@
  * and the bad-FEN table: every malformed FEN is refused with a message and
  * leaves the previous position intact.
  */
+#include <pthread.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -439,8 +440,47 @@ static void fuzz_fens(int count) {
     printf("FEN fuzzing: %d mutants, %d accepted\n", count, accepted);
 }
 
+/* One thread of the concurrent parsing test: reads its FEN over and over, counting wrong results. */
+typedef struct {
+    const char *fen;
+    int rounds, failures;
+} ParseJob;
+
+static void *parse_repeatedly(void *arg) {
+    ParseJob *job = arg;
+    static _Thread_local Position pos;
+    char out[128];
+    for (int i = 0; i < job->rounds; i++) {
+        if (!pos_set_fen(&pos, job->fen, false, NULL, 0)) {
+            job->failures++;
+            continue;
+        }
+        pos_get_fen(&pos, out);
+        job->failures += strcmp(out, job->fen) != 0;
+    }
+    return NULL;
+}
+
+/* FEN parsing keeps no hidden state: threads reading different FENs at once (the tuner does) all succeed. */
+static void check_concurrent_parsing(void) {
+    ParseJob jobs[3] = {
+        {"r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1", 50000, 0},
+        {"8/2p5/3p4/KP5r/1R3p1k/8/4P1P1/8 w - - 0 1", 50000, 0},
+        {"rnbqkb1r/pp1p1ppp/4pn2/2pP4/2P5/8/PP2PPPP/RNBQKBNR w KQkq c6 0 4", 50000, 0},
+    };
+    pthread_t ids[3];
+    for (int t = 0; t < 3; t++) pthread_create(&ids[t], NULL, parse_repeatedly, &jobs[t]);
+    int failures = 0;
+    for (int t = 0; t < 3; t++) {
+        pthread_join(ids[t], NULL);
+        failures += jobs[t].failures;
+    }
+    CHECK(failures == 0, "%d of 150000 FENs parsed wrongly while other threads parsed too", failures);
+}
+
 int main(void) {
     board_init();
+    check_concurrent_parsing();
     check_exact_round_trip(StartFEN, false);
     round_trip_suite("perft_classic.epd", false);
     round_trip_suite("perft_tricky.epd", false);
