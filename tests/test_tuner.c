@@ -478,9 +478,10 @@ static void test_loading(void) {
     tune_data_free(&a);
     tune_data_free(&b);
 
-    /* PGN: every position after the skipped plies, labelled with the result; bad games reported. */
+    /* PGN (dataset_read_pgn): positions after the skipped plies and before quiet moves, labelled
+     * with the result and the comment's score; unreadable and unfinished games are skipped. */
     const char *pgn = tmp_path("games.pgn");
-    write_file(pgn, "[Event \"a\"]\n[Result \"1-0\"]\n\n1. e4 e5 2. Nf3 Nc6 3. Bb5 a6 1-0\n\n"
+    write_file(pgn, "[Event \"a\"]\n[Result \"1-0\"]\n\n1. e4 e5 2. Nf3 {+0.40/10 0.1s} Nc6 3. Bb5 a6 1-0\n\n"
                     "[Event \"b\"]\n[Result \"*\"]\n\n1. d4 d5 *\n\n"
                     "[Event \"c\"]\n[Result \"0-1\"]\n\n1. e4 Ke7 2. Ke3 0-1\n\n"
                     "[Event \"d\"]\n[Result \"1/2-1/2\"]\n\n1. c4 c5 1/2-1/2\n");
@@ -490,10 +491,9 @@ static void test_loading(void) {
     TuneLoadOptions popt = {.threads = 2, .messages = log, .pgnSkipPlies = 2};
     ok = tune_data_load(&data, pgn, &popt, &sp);
     fclose(log);
-    CHECK(ok && sp.records == 5 + 1 && sp.noResult == 1 && sp.bad == 1, "PGN: %zu records, %zu no result, %zu bad",
-          sp.records, sp.noResult, sp.bad);
-    CHECK(data.count == 6 && isnan(data.positions[0].score) && data.positions[0].result == 1.0f
-              && data.positions[5].result == 0.5f,
+    CHECK(ok && sp.records == 4 && sp.bad == 2, "PGN: %zu records, %zu skipped games", sp.records, sp.bad);
+    CHECK(data.count == 4 && !isnan(data.positions[0].score) && isnan(data.positions[1].score)
+              && data.positions[0].result == 1.0f && data.positions[3].result == 1.0f,
           "PGN positions stored with wrong labels");
     snprintf(expect, sizeof expect, "%s:", pgn);
     CHECK(strstr(messages, expect) && strstr(messages, "game 3"), "bad PGN game not reported: %s", messages);

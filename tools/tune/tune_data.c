@@ -268,46 +268,29 @@ static bool load_lines(Loader *ld) {
     return !readError;
 }
 
+/* dataset_read_pgn's callback: one record of a PGN game. */
+static bool add_pgn_record(const DataRecord *rec, void *ctx) {
+    Loader *ld = ctx;
+    add_record(ld, rec, 0);
+    return !ld->failed;
+}
+
 /*
- * PGN games: every position of a game with a known result, after the
- * first pgnSkipPlies plies, labelled with the result and no score. This is
- * the one place PGN input enters the tuner.
+ * PGN games, through the same conversion as `gizum datagen --pgn`
+ * (dataset_read_pgn): positions after the first pgnSkipPlies plies that are
+ * not in check and not before a capture, labelled with the game's result
+ * and the score of the move's comment when there is one.
  */
 static bool load_pgn(Loader *ld) {
     char err[PGN_ERROR_SIZE];
-    PgnReader *reader = pgn_open(ld->path, err, sizeof err);
-    if (!reader) {
+    DatasetPgnOptions options = {.skipPlies = ld->opt->pgnSkipPlies, .warnings = ld->opt->messages};
+    DatasetPgnStats stats = {0};
+    if (!dataset_read_pgn(ld->path, &options, add_pgn_record, ld, &stats, err, sizeof err)) {
         if (ld->opt->messages) fprintf(ld->opt->messages, "%s\n", err);
         return false;
     }
-    PgnGame game = {0};
-    Position *pos = malloc(sizeof *pos);
-    PgnStatus status;
-    while (pos && !ld->failed && (status = pgn_next_game(reader, &game)) != PGN_EOF) {
-        if (status == PGN_BAD_GAME) {
-            /* The reader's message already names file and line. */
-            if (fault(ld)) fprintf(ld->opt->messages, "%s\n", game.error);
-            continue;
-        }
-        if (game.result == PGN_RESULT_UNKNOWN) {
-            ld->stats->noResult++;
-            continue;
-        }
-        DataRecord rec = {.hasScore = false,
-                          .result = game.result == PGN_WHITE_WINS ? 1.0 : game.result == PGN_BLACK_WINS ? 0.0 : 0.5};
-        if (!pgn_game_position(&game, 0, pos)) continue;
-        for (int ply = 0; ply <= game.moveCount; ply++) {
-            if (ply >= ld->opt->pgnSkipPlies) {
-                pos_get_fen(pos, rec.fen);
-                add_record(ld, &rec, (size_t)game.line);
-            }
-            if (ply < game.moveCount) pos_do_game_move(pos, game.moves[ply]);
-        }
-    }
-    if (!pos) ld->failed = true;
-    free(pos);
-    pgn_game_free(&game);
-    pgn_close(reader);
+    /* Unreadable games and games without a result are both skipped games. */
+    ld->stats->bad += (size_t)stats.skippedGames;
     return true;
 }
 
