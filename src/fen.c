@@ -153,7 +153,9 @@ static int split_fields(const char *fen, char *buf, size_t bufLen, char *fields[
     if (len >= bufLen) return -1;
     memcpy(buf, fen, len + 1);
     int n = 0;
-    for (char *tok = strtok(buf, " \t\r\n"); tok && n < 7; tok = strtok(NULL, " \t\r\n")) fields[n++] = tok;
+    char *save = NULL; /* strtok_r: FENs may be parsed on several threads at once */
+    for (char *tok = strtok_r(buf, " \t\r\n", &save); tok && n < 7; tok = strtok_r(NULL, " \t\r\n", &save))
+        fields[n++] = tok;
     return n;
 }
 
