@@ -153,7 +153,7 @@ static int split_fields(const char *fen, char *buf, size_t bufLen, char *fields[
     if (len >= bufLen) return -1;
     memcpy(buf, fen, len + 1);
     int n = 0;
-    char *save = NULL; /* strtok_r: datagen sets up FENs on several threads at once */
+    char *save = NULL; /* strtok_r: FENs are parsed on several threads at once */
     for (char *tok = strtok_r(buf, " \t\r\n", &save); tok && n < 7; tok = strtok_r(NULL, " \t\r\n", &save))
         fields[n++] = tok;
     return n;

@@ -154,6 +154,12 @@ void pos_copy(Position *dst, const Position *src) {
     dst->st = dst->states + (used - 1);
 }
 
+void pos_copy_without_history(Position *dst, const Position *src) {
+    memcpy(dst, src, offsetof(Position, states));
+    dst->states[0] = *src->st;
+    dst->st = dst->states;
+}
+
 /* ---------------------------------------------------------------- make / unmake */
 
 /* King and rook destinations of a castling move (king "captures" its rook). */

@@ -70,6 +70,8 @@ void pos_finish_setup(Position *pos);
 
 /* Copies a position (fixes the internal state pointer). */
 void pos_copy(Position *dst, const Position *src);
+/* Copies the board and current state only: no repetition history (cheap scratch copies for probing). */
+void pos_copy_without_history(Position *dst, const Position *src);
 
 /* Plays a legal move / takes back the last one. */
 void pos_do_move(Position *pos, Move m);
