@@ -483,7 +483,7 @@ EVAL_INLINE Value evaluate(const Position *pos, PawnTable *table, EvalTrace *tra
     Score tempoScore = term(trace, TEMPO, us, 1);
     int tempo = (mg_value(tempoScore) * phase + eg_value(tempoScore) * (PHASE_MAX - phase)) / PHASE_MAX;
     int total = (us == WHITE ? whiteView : -whiteView) + tempo;
-    total = max_int(min_int(total, VALUE_MATE_IN_MAX_PLY - 1), VALUE_MATED_IN_MAX_PLY + 1);
+    total = max_int(min_int(total, VALUE_EVAL_MAX), -VALUE_EVAL_MAX);
 
     if (trace) {
         trace->phase = phase;

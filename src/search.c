@@ -11,6 +11,7 @@
 #include "movegen.h"
 #include "movepick.h"
 #include "searchparams.h"
+#include "syzygy.h"
 
 #ifdef GIZUM_STATS
 #define STAT(t, name) ((t)->stats.count[STAT_##name]++)
@@ -338,6 +339,30 @@ static Value search(SearchWorker *t, SearchStack *ss, Value alpha, Value beta, i
         return ttValue;
     }
 
+    /* Step 3b. Endgame tablebases: the exact result, as a bound the window may cut on. */
+    Value maxValue = VALUE_INFINITE;
+    if (!root && t->shared->tbPieces && popcount(pos_pieces(pos)) <= t->shared->tbPieces
+        && (depth >= t->shared->limits.tbProbeDepth || popcount(pos_pieces(pos)) < t->shared->tbPieces)
+        && pos_rule50(pos) == 0 && !pos->st->castling) {
+        TbWdl wdl;
+        if (tb_probe_wdl(pos, &wdl)) {
+            atomic_store_explicit(&t->tbHits, atomic_load_explicit(&t->tbHits, memory_order_relaxed) + 1,
+                                  memory_order_relaxed);
+            Value v = tb_wdl_value(wdl, ply, t->shared->limits.tbRule50);
+            int bound = v > VALUE_DRAW + 2 ? BOUND_LOWER : v < VALUE_DRAW - 2 ? BOUND_UPPER : BOUND_EXACT;
+            if (bound == BOUND_EXACT || (bound == BOUND_LOWER ? v >= beta : v <= alpha)) {
+                tt_store(t->shared->tt, key, MOVE_NONE, tt_value_to_tt(v, ply), VALUE_NONE,
+                         depth + 6 < MAX_PLY - 1 ? depth + 6 : MAX_PLY - 1, bound, pvNode);
+                return v;
+            }
+            /* A PV node goes on searching for the best way to realise or delay the result. */
+            if (pvNode) {
+                if (bound == BOUND_LOWER && v > alpha) alpha = v;
+                if (bound == BOUND_UPPER) maxValue = v;
+            }
+        }
+    }
+
     /* Step 4. Static evaluation, refined by the TT bound when it is more precise. */
     Value eval;
     bool improving = false;
@@ -517,6 +542,9 @@ static Value search(SearchWorker *t, SearchStack *ss, Value alpha, Value beta, i
     /* Step 13. No legal move: checkmate or stalemate. */
     if (moveCount == 0) return inCheck ? mated_in(ply) : VALUE_DRAW;
 
+    /* A tablebase loss caps what the moves found. */
+    if (bestValue > maxValue) bestValue = maxValue;
+
     /* Step 14. Learn from the cutoff, then store the result. */
     if (bestValue >= beta) {
         if (!pos_is_capture_or_promotion(pos, bestMove) && quietCount < 64) quiets[quietCount++] = bestMove;
@@ -543,6 +571,12 @@ static int legal_pv_length(SearchWorker *t, const RootMove *rm) {
     return played;
 }
 
+/* At a tablebase root every searched move keeps the known result: show it, unless the search proved a mate. */
+static Value shown_value(const SearchShared *shared, Value v) {
+    if (!shared->tbRoot || v >= VALUE_MATE_IN_MAX_PLY || v <= VALUE_MATED_IN_MAX_PLY) return v;
+    return shared->tbRootValue;
+}
+
 /* Reports root move i as one line of progress. */
 static void report_line(SearchWorker *t, int i, int depth, Value v, int bound) {
     const SearchReporter *r = &t->shared->reporter;
@@ -552,9 +586,10 @@ static void report_line(SearchWorker *t, int i, int depth, Value v, int bound) {
         .depth = depth,
         .selDepth = rm->selDepth > depth ? rm->selDepth : depth,
         .multiPV = i + 1,
-        .score = v,
-        .bound = bound,
+        .score = shown_value(t->shared, v),
+        .bound = t->shared->tbRoot && shown_value(t->shared, v) != v ? BOUND_EXACT : bound,
         .nodes = search_nodes(t->shared),
+        .tbHits = search_tb_hits(t->shared),
         .timeMs = elapsed_ms(t),
         .hashfull = tt_hashfull(t->shared->tt),
         .pv = rm->pv,
@@ -796,6 +831,7 @@ void search_finish(SearchShared *shared) {
             report_line(bt, 0, depth, result.score, rm->score == -VALUE_INFINITE ? BOUND_EXACT : rm->scoreBound);
         }
     }
+    if (result.score != VALUE_NONE) result.score = shown_value(shared, result.score);
     shared->result = result;
     if (r->bestmove) r->bestmove(r->context, result.bestMove, result.ponderMove, t->pos->chess960);
 }
@@ -825,6 +861,13 @@ bool search_must_wait(const SearchShared *shared) {
     return !atomic_load(&shared->stop) && (atomic_load(&shared->ponder) || shared->limits.infinite);
 }
 
+uint64_t search_tb_hits(const SearchShared *shared) {
+    uint64_t sum = shared->tbRootHits;
+    for (int i = 0; i < shared->workerCount; i++)
+        sum += atomic_load_explicit(&shared->workers[i]->tbHits, memory_order_relaxed);
+    return sum;
+}
+
 uint64_t search_nodes(const SearchShared *shared) {
     uint64_t sum = 0;
     for (int i = 0; i < shared->workerCount; i++)
@@ -843,6 +886,7 @@ SearchWorker *search_worker_create(SearchShared *shared, int index) {
     w->hist = calloc(1, sizeof *w->hist);
     w->pawns = pawn_table_create();
     atomic_init(&w->nodes, 0);
+    atomic_init(&w->tbHits, 0);
     if (!w->pos || !w->hist || !w->pawns) {
         search_worker_destroy(w);
         return NULL;
@@ -872,6 +916,30 @@ static bool root_move_wanted(const SearchLimits *limits, Move m) {
     return false;
 }
 
+/*
+ * Tablebases at the root: where the position is in the tables, only the
+ * moves that keep its result are searched (DTZ ranking converts wins within
+ * the fifty-move rule and never throws a draw), and the search probes below
+ * only what it may: nodes within the probe limit.
+ */
+static void tablebase_root(SearchShared *shared, const Position *pos, MoveList *legal) {
+    const SearchLimits *limits = &shared->limits;
+    int largest = tb_max_pieces();
+    shared->tbPieces = limits->tbProbeLimit < largest ? limits->tbProbeLimit : largest;
+    shared->tbRoot = false;
+    shared->tbRootHits = 0;
+    if (!shared->tbPieces || popcount(pos_pieces(pos)) > shared->tbPieces) return;
+    TbRootMoves ranked;
+    if (!tb_rank_root_moves(pos, limits->tbRule50, &ranked) || ranked.keep < 1) return;
+    shared->tbRootHits = (uint64_t)ranked.count;
+    legal->count = 0;
+    for (int i = 0; i < ranked.keep; i++) legal->moves[legal->count++] = ranked.moves[i].move;
+    shared->tbRoot = true;
+    shared->tbRootValue = tb_wdl_value(ranked.wdl, 0, limits->tbRule50);
+    /* The root knows its result: the tree below needs no more probes unless DTZ was missing. */
+    if (ranked.byDtz) shared->tbPieces = 0;
+}
+
 void search_prepare(SearchShared *shared, const Position *pos, const SearchLimits *limits,
                     const SearchReporter *reporter, int64_t startTime) {
     shared->limits = *limits;
@@ -882,6 +950,7 @@ void search_prepare(SearchShared *shared, const Position *pos, const SearchLimit
 
     MoveList legal;
     gen_legal(pos, &legal);
+    tablebase_root(shared, pos, &legal);
     RootMove *first = shared->workers[0]->rootMoves;
     int count = 0;
     for (int i = 0; i < legal.count; i++) {
@@ -902,6 +971,7 @@ void search_prepare(SearchShared *shared, const Position *pos, const SearchLimit
         w->rootCount = count;
         if (i > 0) memcpy(w->rootMoves, first, (size_t)count * sizeof *first);
         atomic_store_explicit(&w->nodes, 0, memory_order_relaxed);
+        atomic_store_explicit(&w->tbHits, 0, memory_order_relaxed);
 #ifdef GIZUM_STATS
         memset(&w->stats, 0, sizeof w->stats);
         memset(w->statsAtDepth, 0, sizeof w->statsAtDepth);

@@ -60,6 +60,7 @@ typedef struct {
     Value score;
     int bound;                    /* BOUND_EXACT, BOUND_LOWER or BOUND_UPPER */
     uint64_t nodes;               /* all threads */
+    uint64_t tbHits;              /* tablebase probes that gave a result, all threads */
     int64_t timeMs;
     int hashfull;                 /* permille */
     const Move *pv;               /* legal from the root, pvLength moves */
@@ -128,6 +129,7 @@ typedef struct {
     PawnTable *pawns;
     Histories *hist;
     _Atomic uint64_t nodes;       /* written by this worker only; read by the main worker */
+    _Atomic uint64_t tbHits;      /* likewise */
 
     int rootDepth, completedDepth, seldepth, pvIndex;
     int rootCount;
@@ -164,6 +166,10 @@ struct SearchShared {
     TimeManager tm;               /* read-only while the search runs */
     TTable *tt;
     SearchReporter reporter;      /* all NULL: silent */
+    int tbPieces;                 /* probe tablebases at nodes with at most this many pieces (0: none) */
+    bool tbRoot;                  /* the root moves were filtered by the tablebases */
+    uint64_t tbRootHits;          /* the root's probes (one per legal move) */
+    Value tbRootValue;            /* the root's tablebase score, shown instead of a heuristic one */
     SearchWorker **workers;       /* workers[0] is the main worker; set only while idle */
     int workerCount;
     SearchResult result;          /* written by search_finish */
@@ -206,5 +212,7 @@ bool search_stats(const SearchShared *shared, int depth, SearchStats *out);
 
 /* Nodes searched by all workers in the current or last search. */
 uint64_t search_nodes(const SearchShared *shared);
+/* Tablebase hits of all workers in the current or last search. */
+uint64_t search_tb_hits(const SearchShared *shared);
 
 #endif

@@ -39,9 +39,13 @@ typedef struct SearchLimits {
     StrengthLevel strength;   /* UCI_LimitStrength / Skill Level; disabled = full strength */
     uint64_t strengthSeed;    /* the level's random choice: per game, mixed with the position key */
     SearchMode mode;          /* SEARCH_NORMAL except in tests */
+    /* Syzygy tablebases (SyzygyProbeDepth, SyzygyProbeLimit, Syzygy50MoveRule). */
+    int tbProbeDepth;         /* probe WDL at nodes of at least this depth... */
+    int tbProbeLimit;         /* ...with at most this many pieces (0: never) */
+    bool tbRule50;            /* cursed wins and blessed losses are draws */
 } SearchLimits;
 
-enum { MOVE_OVERHEAD_DEFAULT = 10 };
+enum { MOVE_OVERHEAD_DEFAULT = 10, TB_PROBE_DEPTH_DEFAULT = 1, TB_PROBE_LIMIT_MAX = 7 };
 
 /* Starts every limit as "not given" and the settings at their defaults. */
 void search_limits_init(SearchLimits *limits);

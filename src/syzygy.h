@@ -102,7 +102,7 @@ bool tb_rank_root_moves(const Position *pos, bool rule50, TbRootMoves *out);
  * and losses just inside the mate range's edge (TB_VALUE_WIN - ply), cursed
  * wins and blessed losses +-2 when the fifty-move rule is honoured.
  */
-enum { TB_VALUE_WIN = VALUE_MATE_IN_MAX_PLY - 1 };
+enum { TB_VALUE_WIN = VALUE_TB_WIN };
 Value tb_wdl_value(TbWdl wdl, int ply, bool rule50);
 
 /* "win", "cursed win", "draw", "blessed loss", "loss". */

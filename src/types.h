@@ -101,6 +101,10 @@ enum {
     VALUE_NONE = 32002,
     VALUE_MATE_IN_MAX_PLY = VALUE_MATE - MAX_PLY,
     VALUE_MATED_IN_MAX_PLY = -VALUE_MATE_IN_MAX_PLY,
+    /* Tablebase wins: VALUE_TB_WIN - ply, just below the mates; static values stay below them. */
+    VALUE_TB_WIN = VALUE_MATE_IN_MAX_PLY - 1,
+    VALUE_TB_WIN_IN_MAX_PLY = VALUE_TB_WIN - MAX_PLY,
+    VALUE_EVAL_MAX = VALUE_TB_WIN_IN_MAX_PLY - 1,
 };
 
 static inline Value mate_in(int ply) { return VALUE_MATE - ply; }

@@ -25,12 +25,15 @@
 #include "position.h"
 #include "search.h"
 #include "searchparams.h"
+#include "syzygy.h"
 #include "strength.h"
 #include "thread.h"
 #include "timeman.h"
 #include "tt.h"
 #include "version.h"
 
+/* A tablebase win is shown as this many centipawns less its distance in plies. */
+enum { UCI_TB_WIN_CP = 20000 };
 enum { MULTIPV_MAX = 256, MOVE_OVERHEAD_MAX = 5000, PERFT_DEPTH_MAX = 20 };
 /* Longer clocks (ms, about 31 years) are accepted but counted as this, so time arithmetic cannot overflow. */
 static const int64_t GoTimeClampMs = 1000000000000;
@@ -71,6 +74,10 @@ typedef struct {
     char bookFile[BOOK_PATH_MAX];
     char bookDefault[BOOK_PATH_MAX]; /* Gizum's own book, if found at start-up */
     ReportContext report; /* the UCI reporter's context for the running search */
+    char syzygyPath[BOOK_PATH_MAX * 4];
+    int tbProbeDepth;
+    int tbProbeLimit;
+    bool tbRule50;
 } Engine;
 
 /* ------------------------------------------------------------ output */
@@ -97,6 +104,10 @@ void uci_format_value(Value v, char *out) {
         sprintf(out, "mate %d", (VALUE_MATE - v + 1) / 2);
     else if (v <= VALUE_MATED_IN_MAX_PLY)
         sprintf(out, "mate %d", -(VALUE_MATE + v) / 2);
+    else if (v >= VALUE_TB_WIN_IN_MAX_PLY)
+        sprintf(out, "cp %d", UCI_TB_WIN_CP - (VALUE_TB_WIN - v)); /* a tablebase win, as Stockfish shows it */
+    else if (v <= -VALUE_TB_WIN_IN_MAX_PLY)
+        sprintf(out, "cp %d", -UCI_TB_WIN_CP + (VALUE_TB_WIN + v));
     else
         sprintf(out, "cp %d", v);
 }
@@ -117,10 +128,10 @@ static void report_line(void *context, const SearchLine *l) {
     }
     uint64_t nps = l->timeMs > 0 ? l->nodes * 1000 / (uint64_t)l->timeMs : l->nodes;
     uci_print("info depth %d seldepth %d multipv %d score %s%s nodes %" PRIu64 " nps %" PRIu64
-              " hashfull %d time %" PRId64 " pv %s",
+              " hashfull %d tbhits %" PRIu64 " time %" PRId64 " pv %s",
               l->depth, l->selDepth, l->multiPV, score,
               l->bound == BOUND_LOWER ? " lowerbound" : l->bound == BOUND_UPPER ? " upperbound" : "",
-              l->nodes, nps, l->hashfull, l->timeMs, pv);
+              l->nodes, nps, l->hashfull, l->tbHits, l->timeMs, pv);
 }
 
 static void report_currmove(void *context, int depth, Move move, int moveNumber, bool chess960) {
@@ -366,6 +377,38 @@ static void apply_skill(Engine *e, int level, const char *text) {
     e->skill = level;
 }
 
+static void tb_message(void *context, const char *message) {
+    (void)context;
+    info("SyzygyPath: %s", message);
+}
+
+static void apply_syzygy_path(Engine *e, int n, const char *text) {
+    (void)n;
+    if (strcmp(text, "<empty>") == 0) text = "";
+    if (strlen(text) >= sizeof e->syzygyPath) {
+        info("SyzygyPath: longer than %zu bytes", sizeof e->syzygyPath - 1);
+        return;
+    }
+    strcpy(e->syzygyPath, text);
+    TbSummary found = tb_init(text, tb_message, NULL);
+    if (text[0]) info("found %d tablebases (up to %d pieces)", found.wdlTables + found.dtzTables, found.maxPieces);
+}
+
+static void apply_tb_probe_depth(Engine *e, int n, const char *text) {
+    (void)text;
+    e->tbProbeDepth = n;
+}
+
+static void apply_tb_probe_limit(Engine *e, int n, const char *text) {
+    (void)text;
+    e->tbProbeLimit = n;
+}
+
+static void apply_tb_rule50(Engine *e, int on, const char *text) {
+    (void)text;
+    e->tbRule50 = on;
+}
+
 /* Every option, in the order `uci` lists them. */
 static const UciOption Options[] = {
     {"Threads", OPTION_SPIN, 1, 1, THREADS_MAX, true, apply_threads},
@@ -382,6 +425,10 @@ static const UciOption Options[] = {
     {"BookFile", OPTION_STRING, 0, 0, 0, false, apply_book_file},
     {"BookBestMove", OPTION_CHECK, 0, 0, 1, false, apply_book_best},
     {"BookDepth", OPTION_SPIN, BOOK_DEPTH_DEFAULT, 1, BOOK_DEPTH_MAX, false, apply_book_depth},
+    {"SyzygyPath", OPTION_STRING, 0, 0, 0, true, apply_syzygy_path},
+    {"SyzygyProbeDepth", OPTION_SPIN, TB_PROBE_DEPTH_DEFAULT, 1, 100, false, apply_tb_probe_depth},
+    {"Syzygy50MoveRule", OPTION_CHECK, 1, 0, 1, false, apply_tb_rule50},
+    {"SyzygyProbeLimit", OPTION_SPIN, TB_PROBE_LIMIT_MAX, 0, TB_PROBE_LIMIT_MAX, false, apply_tb_probe_limit},
 };
 enum { OPTION_COUNT = sizeof Options / sizeof Options[0] };
 
@@ -399,9 +446,9 @@ static void print_options(const Engine *e) {
             uci_print("option name %s type button", o->name);
             break;
         case OPTION_STRING:
-            /* The only string option is BookFile, whose default is found at start-up. */
+            /* BookFile's default is Gizum's own book when it was found at start-up. */
             uci_print("option name %s type string default %s", o->name,
-                          e->bookDefault[0] ? e->bookDefault : "<empty>");
+                      o->apply == apply_book_file && e->bookDefault[0] ? e->bookDefault : "<empty>");
             break;
         }
     }
@@ -682,6 +729,9 @@ static void cmd_go(Engine *e, Args *args) {
     search_limits_init(&limits);
     limits.multiPV = e->multiPV;
     limits.moveOverhead = e->moveOverhead;
+    limits.tbProbeDepth = e->tbProbeDepth;
+    limits.tbProbeLimit = e->tbProbeLimit;
+    limits.tbRule50 = e->tbRule50;
     strength_for_go(e, &limits);
     if (!parse_go(e, args, &limits)) return;
 
@@ -730,9 +780,21 @@ static void print_locked(void (*printer)(const Position *pos, FILE *out), const 
     funlockfile(stdout);
 }
 
+/* The `d` board, then the position's tablebase result when the tables hold it. */
+static void print_board(const Position *pos, FILE *out) {
+    pos_print(pos, out);
+    TbWdl wdl;
+    int dtz;
+    if (!tb_max_pieces() || !tb_probe_wdl(pos, &wdl)) return;
+    if (tb_probe_dtz(pos, &dtz))
+        fprintf(out, "Tablebases: %s (WDL %d), DTZ %d\n", tb_wdl_name(wdl), (int)wdl, dtz);
+    else
+        fprintf(out, "Tablebases: %s (WDL %d), no DTZ table\n", tb_wdl_name(wdl), (int)wdl);
+}
+
 static void cmd_d(Engine *e, Args *args) {
     (void)args;
-    print_locked(pos_print, e->pos);
+    print_locked(print_board, e->pos);
 }
 
 static void cmd_eval(Engine *e, Args *args) {
@@ -851,6 +913,9 @@ static bool engine_init(Engine *e) {
     e->hashMB = TT_MB_DEFAULT;
     e->multiPV = 1;
     e->moveOverhead = MOVE_OVERHEAD_DEFAULT;
+    e->tbProbeDepth = TB_PROBE_DEPTH_DEFAULT;
+    e->tbProbeLimit = TB_PROBE_LIMIT_MAX;
+    e->tbRule50 = true;
     e->pos = malloc(sizeof *e->pos);
     e->scratch = malloc(sizeof *e->scratch);
     e->words = malloc((UCI_LINE_MAX / 2 + 2) * sizeof *e->words);
@@ -867,6 +932,7 @@ static void engine_free(Engine *e) {
     }
     tt_free(&e->tt);
     book_close(&e->book);
+    tb_free();
     free(e->pos);
     free(e->scratch);
     free(e->words);
