@@ -16,7 +16,8 @@ set -u
 root=$(cd "$(dirname "$0")/.." && pwd)
 tables=${SYZYGY_PATH:-$root/../shared/syzygy}
 fathom=${FATHOM:-/usr/games/fathom}
-per=${TB_ORACLE_PER_TABLE:-60}
+# Sanitizer runs (GIZUM_TEST_QUICK) sample fewer: fathom's process per position dominates.
+if [ -n "${GIZUM_TEST_QUICK:-}" ]; then per=${TB_ORACLE_PER_TABLE:-10}; else per=${TB_ORACLE_PER_TABLE:-60}; fi
 seed=${TB_ORACLE_SEED:-1}
 
 missing=""
