@@ -125,7 +125,7 @@ static void round_trip_openings(const char *file, bool chess960, int step) {
     snprintf(path, sizeof path, "%s/%s", dir && *dir ? dir : "../shared/openings", file);
     FILE *f = fopen(path, "r");
     if (!f) {
-        printf("note: %s not found, opening round trips skipped\n", path);
+        printf("SKIP: opening round trips (%s not found)\n", path);
         return;
     }
     char line[256], fen[160];

@@ -255,7 +255,7 @@ static void test_memory(void) {
     if (san) {
         /* Sanitizer builds carry shadow memory and hold freed memory in quarantine: their
          * figures say nothing about the engine's, so the bounds are skipped, not passed. */
-        printf("skip: sanitizer build, the 4 memory bounds are not checked (figures above only)\n");
+        printf("SKIP: the 4 memory bounds (sanitizer build: figures above only)\n");
     } else {
         /* After warming up (a second thread's arena, caches) nothing accumulates with input. */
         CHECK(end - afterRound[WARM - 1] <= 2048, "VmRSS grew by %ld kB over %d more barrages",

@@ -135,7 +135,7 @@ static void test_failure(void) {
     CHECK(tt_resize(&tt, 4, 1), "4 MB table");
     /* More than the machine has: refused before any memory is touched. */
     if (memory_mb() && memory_mb() < TT_MB_MAX) check_failed_resize(&tt, TT_MB_MAX, "more than physical memory");
-    else printf("note: %llu MB of memory, the too-big test is skipped\n", memory_mb());
+    else printf("SKIP: the too-big Hash test (%llu MB of memory)\n", memory_mb());
     char why[64];
     CHECK(!tt_resize_report(&tt, 0, 1, why, sizeof why) && !tt_resize_report(&tt, TT_MB_MAX + 1, 1, why, sizeof why),
           "out-of-range sizes accepted");
@@ -188,6 +188,8 @@ static void test_uci(void) {
         const char *msg = session_last(&s, "info string Hash");
         CHECK(msg && strstr(msg, "keeping the 8 MB table"), "too big a hash: '%s'", msg ? msg : "(no message)");
         session_forget(&s);
+    } else {
+        printf("SKIP: the too-big Hash test over UCI (%llu MB of memory)\n", memory_mb());
     }
     /*
      * hashfull over UCI: a depth-9 search in a 1 MB table fills a good part of it
