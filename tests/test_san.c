@@ -284,6 +284,6 @@ int main(void) {
     round_trip_suite("perft_tricky.epd", false, quick ? 1 : 4, 12);
     round_trip_suite("chess960.epd", true, quick ? 1 : 3, 13);
     printf("%ld SAN/UCI round trips in %ld positions\n", RoundTrips, Positions);
-    CHECK(RoundTrips > 10000 || quick, "only %ld round trips", RoundTrips);
+    CHECK(Positions > 5000 && RoundTrips > 100000, "only %ld round trips in %ld positions", RoundTrips, Positions);
     return test_report();
 }
