@@ -1,7 +1,8 @@
 #!/bin/sh
 # Runs every test program in $TESTBIN (and tests/test_*.sh scripts), sums
 # their "N passed, M failed" lines and ends with the total. ONLY=word runs
-# just the tests whose name contains word (make test T=word).
+# just the tests whose name contains word (make test T=word). Lines starting
+# with "SKIP" (a check that could not run) are always shown.
 set -u
 : "${TESTBIN:?}" "${GIZUM:?}"
 export GIZUM TESTBIN
@@ -30,6 +31,8 @@ $name: timed out after ${TEST_TIMEOUT:-900} s"
         status=1
         [ "$f" -eq 0 ] && failed=$((failed + 1))
     fi
+    # Skipped checks are said aloud even when the test passes.
+    printf '%s\n' "$out" | grep '^SKIP' | sed "s/^/$name: /"
     echo "$name: $line ($(( $(date +%s) - start ))s)"
 done
 echo "$passed passed, $failed failed"

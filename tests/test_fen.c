@@ -126,7 +126,7 @@ static void round_trip_openings(const char *file, bool chess960, int step) {
     snprintf(path, sizeof path, "%s/%s", dir && *dir ? dir : "../shared/openings", file);
     FILE *f = fopen(path, "r");
     if (!f) {
-        printf("note: %s not found, opening round trips skipped\n", path);
+        printf("SKIP: opening round trips (%s not found)\n", path);
         return;
     }
     char line[256], fen[160];
@@ -166,26 +166,30 @@ static void check_accepted(void) {
         {"rnbqkbnr/ppppp2p/5p2/6pQ/4P3/8/PPPP1PPP/RNB1KBNR b KQkq - 1 3", NULL},
     };
     char err[256], out[128];
+    bool ok;
     for (size_t i = 0; i < sizeof Cases / sizeof Cases[0]; i++) {
         err[0] = '\0';
-        bool ok = pos_set_fen(&Pos, Cases[i].fen, false, err, sizeof err);
+        ok = pos_set_fen(&Pos, Cases[i].fen, false, err, sizeof err);
         CHECK(ok, "valid FEN refused: '%s' (%s)", Cases[i].fen, err);
         if (!ok) continue;
         pos_get_fen(&Pos, out);
         const char *want = Cases[i].printed ? Cases[i].printed : Cases[i].fen;
         CHECK(strcmp(out, want) == 0, "'%s' printed as '%s', expected '%s'", Cases[i].fen, out, want);
     }
-    /* Start position helpers agree with StartFEN. */
+    /* pos_set_startpos sets the standard start position (judged by its own text and by
+     * parsing the standard FEN, not by the StartFEN constant it is built from). */
+    static const char *const Standard = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1";
     pos_set_startpos(&Pos, false);
     pos_get_fen(&Pos, out);
-    CHECK(strcmp(out, StartFEN) == 0, "pos_set_startpos gives '%s'", out);
-    CHECK(strcmp(StartFEN, "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1") == 0,
-          "StartFEN is '%s'", StartFEN);
+    CHECK(strcmp(out, Standard) == 0, "pos_set_startpos prints as '%s'", out);
+    ok = pos_set_fen(&Other, Standard, false, err, sizeof err);
+    CHECK(ok && same_position(&Pos, &Other), "pos_set_startpos differs from the parsed standard FEN (%s)",
+          ok ? "differs" : err);
     pos_set_startpos(&Pos, true);
     pos_set_fen(&Other, "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w HAha - 0 1", true, err, sizeof err);
     CHECK(same_position(&Pos, &Other), "Chess960 start position differs from HAha spelling");
     /* X-FEN: K/Q mean the outermost rook; a letter picks an inner one. */
-    bool ok = pos_set_fen(&Pos, "4k3/8/8/8/8/8/8/RR2K1RR w KQ - 0 1", true, err, sizeof err);
+    ok = pos_set_fen(&Pos, "4k3/8/8/8/8/8/8/RR2K1RR w KQ - 0 1", true, err, sizeof err);
     CHECK(ok, "X-FEN with two rooks a side refused: %s", err);
     if (ok)
         CHECK(Pos.castlingRookSquare[0] == H1 && Pos.castlingRookSquare[1] == A1,
@@ -370,7 +374,8 @@ static void check_bad_fens(void) {
  * deleted. A refused mutant must leave the position intact (as above); an
  * accepted one must be a sane position: one king each, no pawn on the first
  * or last rank, the side not to move not in check, keys right, and its
- * printout must read back as the same position.
+ * printout must read back as the same position. The mutants are samples of
+ * one test: each property is one check over all of them.
  */
 static void fuzz_fens(int count) {
     static const char *const Seeds[] = {
@@ -385,6 +390,7 @@ static void fuzz_fens(int count) {
     Rng rng = {2024};
     char fen[160], err[256], out[128];
     int accepted = 0;
+    Property intact = {0}, sane = {0}, keyRight = {0}, readBack = {0}, perft2 = {0};
     pos_set_startpos(&Pos, false);
     for (int i = 0; i < count; i++) {
         bool chess960 = rng_below(&rng, 3) == 0;
@@ -408,25 +414,27 @@ static void fuzz_fens(int count) {
         Key key = pos_key(&Pos);
         if (!pos_set_fen(&Pos, fen, chess960, err, sizeof err)) {
             pos_get_fen(&Pos, out);
-            CHECK(strcmp(before, out) == 0 && key == pos_key(&Pos), "refused mutant '%s' changed the position", fen);
+            EXPECT(&intact, strcmp(before, out) == 0 && key == pos_key(&Pos), "refused mutant '%s' changed the position",
+                   fen);
             continue;
         }
         accepted++;
         Color us = Pos.sideToMove, them = color_flip(us);
         Bitboard attackers = pos_attackers_to(&Pos, pos_king_square(&Pos, them), pos_pieces(&Pos));
-        bool sane = popcount(pos_pieces_cpt(&Pos, WHITE, KING)) == 1 &&
-                    popcount(pos_pieces_cpt(&Pos, BLACK, KING)) == 1 &&
-                    !(pos_pieces_pt(&Pos, PAWN) & (RANK_1_BB | RANK_8_BB)) && !(attackers & pos_pieces_c(&Pos, us));
-        CHECK(sane, "accepted mutant '%s' (chess960 %d) is not a sane position", fen, chess960);
-        if (!sane) {
+        bool isSane = popcount(pos_pieces_cpt(&Pos, WHITE, KING)) == 1 &&
+                      popcount(pos_pieces_cpt(&Pos, BLACK, KING)) == 1 &&
+                      !(pos_pieces_pt(&Pos, PAWN) & (RANK_1_BB | RANK_8_BB)) && !(attackers & pos_pieces_c(&Pos, us));
+        EXPECT(&sane, isSane, "accepted mutant '%s' (chess960 %d) is not a sane position", fen, chess960);
+        if (!isSane) {
             pos_set_startpos(&Pos, false);
             continue;
         }
-        CHECK(pos_key(&Pos) == pos_compute_key(&Pos), "accepted mutant '%s': key differs from computed", fen);
+        EXPECT(&keyRight, pos_key(&Pos) == pos_compute_key(&Pos), "accepted mutant '%s': key differs from computed",
+               fen);
         pos_get_fen(&Pos, out);
         bool ok = pos_set_fen(&Other, out, chess960, err, sizeof err);
-        CHECK(ok && same_position(&Pos, &Other), "accepted mutant '%s' printed as '%s' does not read back (%s)", fen,
-              out, ok ? "differs" : err);
+        EXPECT(&readBack, ok && same_position(&Pos, &Other),
+               "accepted mutant '%s' printed as '%s' does not read back (%s)", fen, out, ok ? "differs" : err);
         MoveList list;
         gen_legal(&Pos, &list);
         uint64_t sum = 0;
@@ -435,8 +443,16 @@ static void fuzz_fens(int count) {
             sum += (uint64_t)count_legal(&Pos);
             pos_undo_move(&Pos);
         }
-        CHECK(sum == perft(&Pos, 2), "accepted mutant '%s': perft 2 inconsistent", fen);
+        EXPECT(&perft2, sum == perft(&Pos, 2), "accepted mutant '%s': perft 2 inconsistent", fen);
     }
+    CHECK_PROPERTY(&intact);
+    CHECK_PROPERTY(&sane);
+    CHECK_PROPERTY(&keyRight);
+    CHECK_PROPERTY(&readBack);
+    CHECK_PROPERTY(&perft2);
+    /* Both branches must have been exercised for the checks above to mean anything. */
+    CHECK(accepted > count / 100 && accepted < count - count / 10, "FEN fuzzing: %d of %d mutants accepted", accepted,
+          count);
     printf("FEN fuzzing: %d mutants, %d accepted\n", count, accepted);
 }
 

@@ -425,6 +425,19 @@ static void capture(void *ctx, const char *message) {
     snprintf(l->last, sizeof l->last, "%s", message);
 }
 
+/*
+ * The start-up (uci/isready) timeout for a fake. With 0.5 s for every fake
+ * the stall tests failed now and then on a loaded machine for the wrong
+ * reason: an engine that does answer had not started within 0.5 s and was
+ * reported as giving no uciok. Fakes that answer get 10 s; the ones that never
+ * answer (whose tests wait the whole timeout) 2 s, which still leaves the
+ * noreadyok fake time to give its uciok first.
+ */
+static double init_timeout(const char *const *args) {
+    bool stalls = strcmp(args[0], "nouciok") == 0 || strcmp(args[0], "noreadyok") == 0;
+    return stalls ? 2.0 : 10.0;
+}
+
 /* Plays one game between fake engines in the given modes; returns the record (caller frees). */
 static bool fake_game(const char *fake, const char *const *whiteArgs, const char *const *blackArgs, Protocol wp,
                       const TimeControl *tc, const AdjudicationConfig *adj, GameRecord *rec, LogCapture *log,
@@ -434,8 +447,8 @@ static bool fake_game(const char *fake, const char *const *whiteArgs, const char
     fake_config(&wc, fake, whiteArgs, wp, tc);
     fake_config(&bc, fake, blackArgs, PROTO_UCI, tc);
     Engine w, b;
-    engine_init(&w, &wc, "white-engine", NULL, &stop, 0.5);
-    engine_init(&b, &bc, "black-engine", NULL, &stop, 0.5);
+    engine_init(&w, &wc, "white-engine", NULL, &stop, init_timeout(whiteArgs));
+    engine_init(&b, &bc, "black-engine", NULL, &stop, init_timeout(blackArgs));
     GameSettings s = { .timeMargin = 0.05, .hangLimit = 5, .adjudication = adj, .log = capture, .logCtx = log };
     bool ok = true;
     for (int g = 0; g < games && ok; g++) {

@@ -70,13 +70,14 @@ static void check_divide(const char *fen, bool chess960, int depth) {
     MoveList seen = {.count = 0};
     uint64_t sum = 0, reported = 0;
     bool nodesSeen = false, formatOk = true;
+    Property legal = {0}, once = {0};
     for (char *line = strtok(text, "\n"); line; line = strtok(NULL, "\n")) {
         char mv[16];
         unsigned long long n;
         if (!nodesSeen && sscanf(line, "%15[a-h1-8qrbn]: %llu", mv, &n) == 2 && strlen(mv) >= 4) {
             Move m = move_from_uci(&Pos, mv);
-            CHECK(m != MOVE_NONE, "divide of %s: '%s' is not a legal move", fen, mv);
-            CHECK(!movelist_contains(&seen, m), "divide of %s: '%s' printed twice", fen, mv);
+            EXPECT(&legal, m != MOVE_NONE, "divide of %s: '%s' is not a legal move", fen, mv);
+            EXPECT(&once, !movelist_contains(&seen, m), "divide of %s: '%s' printed twice", fen, mv);
             if (seen.count < MAX_MOVES) seen.moves[seen.count++] = m;
             sum += n;
         } else if (strncmp(line, "Nodes searched: ", 16) == 0) {
@@ -87,6 +88,8 @@ static void check_divide(const char *fen, bool chess960, int depth) {
             fprintf(stderr, "divide of %s: unexpected line '%s'\n", fen, line);
         }
     }
+    CHECK_PROPERTY(&legal);
+    CHECK_PROPERTY(&once);
     CHECK(formatOk, "divide of %s: lines must be 'move: count'", fen);
     CHECK(nodesSeen, "divide of %s: no 'Nodes searched: N' line", fen);
     CHECK(seen.count == count_legal(&Pos), "divide of %s: %d move lines for %d legal moves", fen, seen.count,

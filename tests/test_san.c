@@ -17,31 +17,37 @@
 
 static Position Pos;
 static EpdSuite Suite;
-static long RoundTrips;
+static long RoundTrips, Positions;
 
-/* SAN and UCI of every legal move read back as the same move; SANs are distinct; suffixes are right. */
+/*
+ * SAN and UCI of every legal move read back as the same move; SANs are
+ * distinct; suffixes are right. One check per property of the position,
+ * naming the first move (or pair of moves) that breaks it.
+ */
 static void round_trip_all(Position *pos) {
     MoveList list;
     gen_legal(pos, &list);
     static char sans[MAX_MOVES][16];
     char fen[128], before[128];
     pos_get_fen(pos, before);
+    Property unchanged = {0}, wellFormed = {0}, sanBack = {0}, uciBack = {0}, uciAsSan = {0}, suffix = {0},
+             distinct = {0};
     for (int i = 0; i < list.count; i++) {
         Move m = list.moves[i];
         char *san = sans[i], uci[8];
         memset(san, 0, 16);
         move_to_san(pos, m, san);
         pos_get_fen(pos, fen);
-        CHECK(strcmp(fen, before) == 0, "move_to_san changed the position %s", before);
-        CHECK(san[0] != '\0' && strlen(san) < 12, "SAN of move %d at %s is '%s'", m, before, san);
+        EXPECT(&unchanged, strcmp(fen, before) == 0, "move_to_san of move %d changed the position %s", m, before);
+        EXPECT(&wellFormed, san[0] != '\0' && strlen(san) < 12, "SAN of move %d at %s is '%s'", m, before, san);
         Move back = move_from_san(pos, san);
-        CHECK(back == m, "SAN round trip at %s: '%s' read back as %d, expected %d", before, san, back, m);
+        EXPECT(&sanBack, back == m, "SAN round trip at %s: '%s' read back as %d, expected %d", before, san, back, m);
 
         move_to_uci(m, pos->chess960, uci);
         Move ub = move_from_uci(pos, uci);
-        CHECK(ub == m, "UCI round trip at %s: '%s' read back as %d, expected %d", before, uci, ub, m);
+        EXPECT(&uciBack, ub == m, "UCI round trip at %s: '%s' read back as %d, expected %d", before, uci, ub, m);
         /* SAN input falls back to UCI. */
-        CHECK(move_from_san(pos, uci) == m, "move_from_san of UCI text '%s' at %s", uci, before);
+        EXPECT(&uciAsSan, move_from_san(pos, uci) == m, "move_from_san of UCI text '%s' at %s", uci, before);
 
         /* '+' exactly when the move checks, '#' when it mates. */
         pos_do_move(pos, m);
@@ -50,13 +56,22 @@ static void round_trip_all(Position *pos) {
         pos_undo_move(pos);
         size_t n = strlen(san);
         char last = n ? san[n - 1] : '\0';
-        CHECK(mate ? last == '#' : check ? last == '+' : (last != '+' && last != '#'),
-              "SAN '%s' at %s: check %d mate %d", san, before, check, mate);
+        EXPECT(&suffix, mate ? last == '#' : check ? last == '+' : (last != '+' && last != '#'),
+               "SAN '%s' at %s: check %d mate %d", san, before, check, mate);
         RoundTrips++;
     }
     for (int i = 0; i < list.count; i++)
         for (int j = i + 1; j < list.count; j++)
-            CHECK(strcmp(sans[i], sans[j]) != 0, "two moves share SAN '%s' at %s", sans[i], before);
+            EXPECT(&distinct, strcmp(sans[i], sans[j]) != 0, "moves %d and %d share SAN '%s' at %s", list.moves[i],
+                   list.moves[j], sans[i], before);
+    CHECK_PROPERTY(&unchanged);
+    CHECK_PROPERTY(&wellFormed);
+    CHECK_PROPERTY(&sanBack);
+    CHECK_PROPERTY(&uciBack);
+    CHECK_PROPERTY(&uciAsSan);
+    CHECK_PROPERTY(&suffix);
+    CHECK_PROPERTY(&distinct);
+    Positions++;
 }
 
 /* Round trips over a suite and random games from it. */
@@ -268,7 +283,7 @@ int main(void) {
     round_trip_suite("perft_classic.epd", false, quick ? 1 : 6, 11);
     round_trip_suite("perft_tricky.epd", false, quick ? 1 : 4, 12);
     round_trip_suite("chess960.epd", true, quick ? 1 : 3, 13);
-    printf("%ld SAN/UCI round trips\n", RoundTrips);
-    CHECK(RoundTrips > 10000 || quick, "only %ld round trips", RoundTrips);
+    printf("%ld SAN/UCI round trips in %ld positions\n", RoundTrips, Positions);
+    CHECK(Positions > 5000 && RoundTrips > 100000, "only %ld round trips in %ld positions", RoundTrips, Positions);
     return test_report();
 }

@@ -42,8 +42,8 @@ static Move random_candidate(const MoveList *legal) {
     }
 }
 
-/* Drains a picker and checks it returned exactly the expected set, each move once. */
-static void check_picker(MovePicker *mp, const MoveList *expected, const char *what) {
+/* Drains a picker; it must return exactly the expected set, each move once. */
+static void check_picker(MovePicker *mp, const MoveList *expected, const char *what, Property *prop) {
     int seen[MAX_MOVES] = {0}, extra = 0, total = 0;
     Move m;
     while ((m = movepick_next(mp)) != MOVE_NONE && total < 2 * MAX_MOVES) {
@@ -59,7 +59,8 @@ static void check_picker(MovePicker *mp, const MoveList *expected, const char *w
         missing += seen[i] == 0;
         doubled += seen[i] > 1;
     }
-    CHECK(!extra && !missing && !doubled, "%s: %d unexpected, %d missing, %d repeated moves", what, extra, missing, doubled);
+    EXPECT(prop, !extra && !missing && !doubled, "%s: %d unexpected, %d missing, %d repeated moves", what, extra,
+           missing, doubled);
 }
 
 /* Fills the histories with noise so that ordering is exercised. */
@@ -83,16 +84,20 @@ static void test_movepicker(void) {
             if (legal.count == 0) break;
             if (pos_in_check(&Pos)) noisy = legal;
             else gen_noisy(&Pos, &noisy);
+            /* One check per picker per position, over four random sets of TT/killer/counter moves. */
+            Property mainPicker = {0}, qsPicker = {0};
             for (int trial = 0; trial < 4; trial++) {
                 MovePicker mp;
                 Move killers[2] = {random_candidate(&legal), random_candidate(&legal)};
                 const PieceToHistory *cont = &Hist.continuation[rng() % PIECE_NB][rng() % SQUARE_NB];
                 movepick_init(&mp, &Pos, &Hist, random_candidate(&legal), killers, random_candidate(&legal), cont,
                               trial & 1 ? cont : NULL);
-                check_picker(&mp, &legal, BenchPositions[p]);
+                check_picker(&mp, &legal, BenchPositions[p], &mainPicker);
                 movepick_init_qsearch(&mp, &Pos, &Hist, random_candidate(&legal), cont, NULL);
-                check_picker(&mp, &noisy, "qsearch picker");
+                check_picker(&mp, &noisy, "qsearch picker", &qsPicker);
             }
+            CHECK_PROPERTY(&mainPicker);
+            CHECK_PROPERTY(&qsPicker);
             /* skipQuiets from the start: noisy moves and quiet checks only. */
             MovePicker mp;
             Move none[2] = {MOVE_NONE, MOVE_NONE};
@@ -156,21 +161,25 @@ static void test_tt(void) {
     tt_clear(&tt, 1);
     tt_new_search(&tt);
     Key base = 0xF00DULL << 40;
-    Key same[TT_BUCKET_ENTRIES + 1];
+    Key same[TT_BUCKET_ENTRIES + 2];
     int n = 0;
-    for (Key k = base; n < TT_BUCKET_ENTRIES + 1; k++)
+    for (Key k = base; n < TT_BUCKET_ENTRIES + 2; k++)
         if ((size_t)(((unsigned __int128)k * tt.bucketCount) >> 64) == (size_t)(((unsigned __int128)base * tt.bucketCount) >> 64))
             same[n++] = k;
     for (int i = 0; i < TT_BUCKET_ENTRIES; i++) tt_store(&tt, same[i], MOVE_NONE, 0, 0, 10 + i, BOUND_EXACT, false);
     tt_store(&tt, same[TT_BUCKET_ENTRIES], MOVE_NONE, 0, 0, 30, BOUND_EXACT, false);
     CHECK(!tt_probe(&tt, same[0], &d), "the shallowest entry survived replacement");
     CHECK(tt_probe(&tt, same[TT_BUCKET_ENTRIES], &d) && tt_probe(&tt, same[3], &d), "replacement lost a deep entry");
-    /* Old generations are replaced first. */
+    /* Old generations are replaced first: three searches later a fresh entry of depth 1
+     * outlives the old ones of depth 11-30 (by depth alone it would go first). */
     for (int g = 0; g < 3; g++) tt_new_search(&tt);
     tt_store(&tt, same[0], MOVE_NONE, 0, 0, 1, BOUND_EXACT, false);
-    CHECK(!tt_probe(&tt, same[3], &d) || !tt_probe(&tt, same[TT_BUCKET_ENTRIES], &d) || !tt_probe(&tt, same[2], &d)
-              || !tt_probe(&tt, same[1], &d),
-          "an aged bucket did not make room");
+    tt_store(&tt, same[TT_BUCKET_ENTRIES + 1], MOVE_NONE, 0, 0, 2, BOUND_EXACT, false);
+    CHECK(tt_probe(&tt, same[0], &d) && tt_probe(&tt, same[TT_BUCKET_ENTRIES + 1], &d),
+          "an aged bucket evicted a fresh entry before its old ones");
+    int old = 0;
+    for (int i = 1; i <= TT_BUCKET_ENTRIES; i++) old += tt_probe(&tt, same[i], &d);
+    CHECK(old == TT_BUCKET_ENTRIES - 2, "%d old entries left in a bucket with two fresh ones", old);
 
     /* hashfull counts the current generation only. */
     tt_clear(&tt, 2);
@@ -193,6 +202,8 @@ static void test_timeman(void) {
     static const int64_t Incs[] = {0, 10, 100, 1000, 5000};
     static const int Mtgs[] = {0, 1, 2, 5, 40, 100};
     static const int Overheads[] = {0, 10, 100};
+    /* A grid of clock settings: each bound is one check over the whole grid, naming the first breach. */
+    Property ordered = {0}, hardLimit = {0}, suddenDeath = {0}, softLimit = {0};
     for (size_t a = 0; a < sizeof Clocks / sizeof Clocks[0]; a++)
         for (size_t b = 0; b < sizeof Incs / sizeof Incs[0]; b++)
             for (size_t c = 0; c < sizeof Mtgs / sizeof Mtgs[0]; c++)
@@ -204,22 +215,29 @@ static void test_timeman(void) {
                     limits.moveOverhead = Overheads[o];
                     tm_init(&tm, &limits, BLACK, 30);
                     int64_t usable = Clocks[a] - Overheads[o];
-                    CHECK(tm.active && tm.optimum >= 1 && tm.optimum <= tm.maximum, "clock %lld: optimum %lld maximum %lld",
-                          (long long)Clocks[a], (long long)tm.optimum, (long long)tm.maximum);
+                    EXPECT(&ordered, tm.active && tm.optimum >= 1 && tm.optimum <= tm.maximum,
+                           "clock %lld: optimum %lld maximum %lld", (long long)Clocks[a], (long long)tm.optimum,
+                           (long long)tm.maximum);
                     /* The hard limit never eats the clock (1 ms floor when nothing is left). */
-                    CHECK(tm.maximum <= (usable > 1 ? usable : 1), "clock %lld inc %lld mtg %d overhead %d: maximum %lld",
-                          (long long)Clocks[a], (long long)Incs[b], Mtgs[c], Overheads[o], (long long)tm.maximum);
+                    EXPECT(&hardLimit, tm.maximum <= (usable > 1 ? usable : 1),
+                           "clock %lld inc %lld mtg %d overhead %d: maximum %lld", (long long)Clocks[a],
+                           (long long)Incs[b], Mtgs[c], Overheads[o], (long long)tm.maximum);
                     if (Mtgs[c] != 1 && usable > 0)
-                        CHECK(tm.maximum <= usable / 2 + 1, "sudden death: maximum %lld of %lld", (long long)tm.maximum,
-                              (long long)usable);
+                        EXPECT(&suddenDeath, tm.maximum <= usable / 2 + 1, "sudden death: maximum %lld of %lld",
+                               (long long)tm.maximum, (long long)usable);
                     for (int st = 0; st <= 10; st += 5)
                         for (int drop = -100; drop <= 200; drop += 150)
                             for (int share = 0; share <= 1000; share += 500) {
                                 int64_t soft = tm_soft_limit(&tm, st, drop, share);
-                                CHECK(soft >= 1 && soft <= tm.maximum, "soft limit %lld outside 1..%lld", (long long)soft,
-                                      (long long)tm.maximum);
+                                EXPECT(&softLimit, soft >= 1 && soft <= tm.maximum,
+                                       "clock %lld: soft limit %lld outside 1..%lld", (long long)Clocks[a],
+                                       (long long)soft, (long long)tm.maximum);
                             }
                 }
+    CHECK_PROPERTY(&ordered);
+    CHECK_PROPERTY(&hardLimit);
+    CHECK_PROPERTY(&suddenDeath);
+    CHECK_PROPERTY(&softLimit);
     /* More time when unstable or losing ground; less when settled. */
     search_limits_init(&limits);
     limits.time[WHITE] = 60000;

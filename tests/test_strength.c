@@ -29,16 +29,17 @@ static void test_table(void) {
     CHECK(prev.enabled && prev.elo == STRENGTH_ELO_MIN && prev.depth >= 1 && prev.nodes > 0 && prev.lines >= 1,
           "lowest level: enabled %d depth %d nodes %llu lines %d", prev.enabled, prev.depth,
           (unsigned long long)prev.nodes, prev.lines);
+    Property monotone = {0};
     for (int elo = STRENGTH_ELO_MIN + 1; elo < STRENGTH_ELO_MAX; elo++) {
         strength_from_elo(elo, &cur);
         bool ok = cur.enabled && cur.depth >= prev.depth && cur.nodes >= prev.nodes && cur.lines <= prev.lines
                && cur.lines >= 1 && cur.lines <= STRENGTH_LINES_MAX && cur.marginCp <= prev.marginCp
                && cur.noiseCp <= prev.noiseCp && cur.marginCp >= 0 && cur.noiseCp >= 0;
-        CHECK(ok, "Elo %d is not between its neighbours (depth %d nodes %llu lines %d margin %d noise %d)", elo,
-              cur.depth, (unsigned long long)cur.nodes, cur.lines, cur.marginCp, cur.noiseCp);
-        if (!ok) break;
+        EXPECT(&monotone, ok, "Elo %d is not between its neighbours (depth %d nodes %llu lines %d margin %d noise %d)",
+               elo, cur.depth, (unsigned long long)cur.nodes, cur.lines, cur.marginCp, cur.noiseCp);
         prev = cur;
     }
+    CHECK_PROPERTY(&monotone);
     strength_from_elo(STRENGTH_ELO_MAX, &cur);
     CHECK(!cur.enabled, "UCI_Elo %d must be full strength", STRENGTH_ELO_MAX);
     strength_from_elo(STRENGTH_ELO_MIN - 500, &cur);
@@ -48,11 +49,13 @@ static void test_table(void) {
     strength_from_skill(0, &cur);
     CHECK(cur.enabled && cur.elo == STRENGTH_ELO_MIN, "Skill Level 0 = the lowest Elo (got %d)", cur.elo);
     int last = 0;
+    Property rising = {0};
     for (int s = 0; s < SKILL_LEVEL_MAX; s++) {
         strength_from_skill(s, &cur);
-        CHECK(cur.enabled && cur.elo > last, "Skill Level %d: elo %d after %d", s, cur.elo, last);
+        EXPECT(&rising, cur.enabled && cur.elo > last, "Skill Level %d: elo %d after %d", s, cur.elo, last);
         last = cur.elo;
     }
+    CHECK_PROPERTY(&rising);
 }
 
 /* The choice: within the margin, sometimes not the best, never into a mate, reproducible per seed. */
@@ -63,12 +66,17 @@ static void test_pick(void) {
     const Move moves[] = {make_move(E2, E4), make_move(D2, D4), make_move(G1, F3), make_move(B1, C3)};
     const Value scores[] = {20, 20 - low.marginCp / 4, 20 - low.marginCp / 2, 20 - low.marginCp - 1};
     int counts[4] = {0};
+    Property reproducible = {0}, fullBest = {0};
     for (uint64_t seed = 1; seed <= 4000; seed++) {
         Move m = strength_pick(&low, moves, scores, 4, seed);
         for (int i = 0; i < 4; i++) counts[i] += m == moves[i];
-        CHECK(strength_pick(&low, moves, scores, 4, seed) == m, "seed %llu: not reproducible", (unsigned long long)seed);
-        CHECK(strength_pick(&full, moves, scores, 4, seed) == moves[0], "full strength did not play the best line");
+        EXPECT(&reproducible, strength_pick(&low, moves, scores, 4, seed) == m, "seed %llu: not reproducible",
+               (unsigned long long)seed);
+        EXPECT(&fullBest, strength_pick(&full, moves, scores, 4, seed) == moves[0],
+               "seed %llu: full strength did not play the best line", (unsigned long long)seed);
     }
+    CHECK_PROPERTY(&reproducible);
+    CHECK_PROPERTY(&fullBest);
     CHECK(counts[0] + counts[1] + counts[2] + counts[3] == 4000, "picked a move not offered");
     CHECK(counts[3] == 0, "picked a line beyond the margin %d times", counts[3]);
     CHECK(counts[0] > counts[1] && counts[1] > counts[2], "better lines must be picked more often: %d %d %d",
@@ -76,14 +84,38 @@ static void test_pick(void) {
     CHECK(counts[1] + counts[2] > 400, "the lowest level almost never deviates: %d %d %d", counts[0], counts[1],
           counts[2]);
 
-    /* A line that gets mated is never chosen while another is not; a mate for us is never given away. */
+    /*
+     * The mate guard. At real levels a mated line is always far beyond the margin, so
+     * the margin alone keeps it out; here a level with a margin and noise larger than
+     * any score gap leaves the guard as the only thing between the choice and a mated
+     * line. First the control: with plain scores such a level picks the lower lines
+     * often, so it is the guard, not the scores, that decides below.
+     */
+    StrengthLevel wild = low;
+    wild.marginCp = 4 * VALUE_MATE;
+    wild.noiseCp = 4 * VALUE_MATE;
+    const Value plain[] = {-150, -151, -152, -160};
     const Value mated[] = {-150, mated_in(5), mated_in(3), -160};
-    const Value mating[] = {mate_in(3), 300, 290, 280};
-    for (uint64_t seed = 1; seed <= 500; seed++) {
-        Move m = strength_pick(&low, moves, mated, 4, seed);
-        CHECK(m == moves[0] || m == moves[3], "seed %llu: chose a mated line", (unsigned long long)seed);
-        CHECK(strength_pick(&low, moves, mating, 4, seed) == moves[0], "seed %llu: missed the mate", (unsigned long long)seed);
+    int lower = 0;
+    Property neverMated = {0};
+    for (uint64_t seed = 1; seed <= 2000; seed++) {
+        Move p = strength_pick(&wild, moves, plain, 4, seed);
+        lower += p == moves[1] || p == moves[2];
+        Move m = strength_pick(&wild, moves, mated, 4, seed);
+        EXPECT(&neverMated, m == moves[0] || m == moves[3], "seed %llu: chose a mated line (%s)",
+               (unsigned long long)seed, m == moves[1] ? "mated in 5" : "mated in 3");
     }
+    CHECK(lower > 500, "control: a margin and noise of %d picked lines 2-3 only %d times in 2000", wild.marginCp,
+          lower);
+    CHECK_PROPERTY(&neverMated);
+
+    /* A mate for us is never given away at a real level (every other line is beyond its margin). */
+    const Value mating[] = {mate_in(3), 300, 290, 280};
+    Property keepsMate = {0};
+    for (uint64_t seed = 1; seed <= 500; seed++)
+        EXPECT(&keepsMate, strength_pick(&low, moves, mating, 4, seed) == moves[0], "seed %llu: missed the mate",
+               (unsigned long long)seed);
+    CHECK_PROPERTY(&keepsMate);
     CHECK(strength_pick(&low, moves, scores, 1, 7) == moves[0], "one line: that line");
 
     /* The same root lines: a higher level leaves the best line less often. */
@@ -162,24 +194,31 @@ static void test_searches(void) {
     for (int l = 0; l < LEVELS; l++) {
         StrengthLevel level;
         strength_from_elo(Elos[l], &level);
-        for (int f = 0; f < FEN_COUNT; f++)
+        for (int f = 0; f < FEN_COUNT; f++) {
+            /* One check per property per level and position, over the seeds. */
+            Property legal = {0}, budget = {0}, lines = {0}, queen = {0};
             for (uint64_t seed = 1; seed <= SEEDS; seed++) {
                 uint64_t nodes;
                 Move m = search_at(pool, &tt, Fens[f], &level, seed * 0x9E3779B97F4A7C15ULL, &nodes);
                 levelNodes[l] += nodes;
-                CHECK(pos_is_legal(&Pos, m), "Elo %d, %s: illegal move %d", Elos[l], Fens[f], m);
-                CHECK(nodes <= level.nodes, "Elo %d: %llu nodes over the budget %llu", Elos[l],
-                      (unsigned long long)nodes, (unsigned long long)level.nodes);
+                EXPECT(&legal, pos_is_legal(&Pos, m), "Elo %d, %s: illegal move %d", Elos[l], Fens[f], m);
+                EXPECT(&budget, nodes <= level.nodes, "Elo %d: %llu nodes over the budget %llu", Elos[l],
+                       (unsigned long long)nodes, (unsigned long long)level.nodes);
                 const SearchWorker *main = pool->threads[0]->worker;
-                CHECK(main->choiceCount >= 1 && main->choiceCount <= level.lines, "Elo %d: %d lines compared",
-                      Elos[l], main->choiceCount);
+                EXPECT(&lines, main->choiceCount >= 1 && main->choiceCount <= level.lines, "Elo %d: %d lines compared",
+                       Elos[l], main->choiceCount);
                 deviations[l] += main->choiceCount > 0 && m != main->choiceMoves[0];
                 if (!pos_is_legal(&Pos, m)) continue;
                 pos_do_move(&Pos, m);
-                CHECK(!queen_hung(&Pos), "Elo %d, seed %llu: %s hangs the queen in %s", Elos[l],
-                      (unsigned long long)seed, "the chosen move", Fens[f]);
+                EXPECT(&queen, !queen_hung(&Pos), "Elo %d, seed %llu: %s hangs the queen in %s", Elos[l],
+                       (unsigned long long)seed, "the chosen move", Fens[f]);
                 pos_undo_move(&Pos);
             }
+            CHECK_PROPERTY(&legal);
+            CHECK_PROPERTY(&budget);
+            CHECK_PROPERTY(&lines);
+            CHECK_PROPERTY(&queen);
+        }
     }
     for (int l = 0; l + 1 < LEVELS; l++)
         CHECK(levelNodes[l] < levelNodes[l + 1], "Elo %d searched %llu nodes, Elo %d only %llu", Elos[l],
@@ -271,6 +310,7 @@ static void test_uci(void) {
         static Position game;
         pos_set_startpos(&game, false);
         char moves[2048] = "";
+        Property legalGame = {0};
         for (int ply = 0; ply < 8; ply++) {
             session_send(&s, "position startpos%s%s", moves[0] ? " moves" : "", moves);
             session_send(&s, "go wtime 2000 btime 2000 winc 20 binc 20");
@@ -278,14 +318,15 @@ static void test_uci(void) {
             char best[8] = "";
             if (bm) sscanf(bm, "bestmove %7s", best);
             Move m = bm ? move_from_uci(&game, best) : MOVE_NONE;
-            CHECK(m != MOVE_NONE, "%s %s, ply %d: bad bestmove '%s'", Settings[k][0], Settings[k][1], ply,
-                  bm ? bm : "(none)");
+            EXPECT(&legalGame, m != MOVE_NONE, "%s %s, ply %d: bad bestmove '%s'", Settings[k][0], Settings[k][1], ply,
+                   bm ? bm : "(none)");
             if (m == MOVE_NONE) break;
             pos_do_game_move(&game, m);
             size_t len = strlen(moves);
             snprintf(moves + len, sizeof moves - len, " %s", best);
             session_forget(&s);
         }
+        CHECK_PROPERTY(&legalGame);
     }
 
     /* Back to the defaults: the search is the same as before, node for node. */

@@ -50,17 +50,25 @@ static bool wait_count(Session *s, const char *prefix, int n, int timeoutMs) {
     return true;
 }
 
+/* The positions the probe after each row searches, three in turn. */
+static const struct {
+    const char *fen, *moves;
+} Probes[] = {
+    {NULL, "e2e4"},
+    {"r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1", NULL},
+    {"8/2P5/8/8/8/k7/8/K7 w - - 0 1", "c7c8n"},
+};
+
+/* The probe positions are valid (checked once, not once per row). */
+static void check_probes(void) {
+    for (size_t i = 0; i < sizeof Probes / sizeof Probes[0]; i++)
+        CHECK(set_game(&Local, Probes[i].fen, Probes[i].moves, false), "probe position %zu is invalid", i);
+}
+
 /* A legal move from a fresh position, three positions in turn. */
 static void probe_legal_move(Session *s, const char *what) {
-    static const struct {
-        const char *fen, *moves;
-    } Probes[] = {
-        {NULL, "e2e4"},
-        {"r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1", NULL},
-        {"8/2P5/8/8/8/k7/8/K7 w - - 0 1", "c7c8n"},
-    };
     int i = RowsRun % 3;
-    CHECK(set_game(&Local, Probes[i].fen, Probes[i].moves, false), "%s: probe position", what);
+    set_game(&Local, Probes[i].fen, Probes[i].moves, false);
     session_forget(s);
     session_send(s, "position %s%s%s%s", Probes[i].fen ? "fen " : "startpos", Probes[i].fen ? Probes[i].fen : "",
                  Probes[i].moves ? " moves " : "", Probes[i].moves ? Probes[i].moves : "");
@@ -783,6 +791,7 @@ int main(void) {
     engine_init();
     long long t0 = session_now_ms();
     Session s;
+    check_probes();
     if (!open_session(&s, "hostile input")) return test_report();
     test_options(&s);
     run_rows(&s, CommandRows, sizeof CommandRows / sizeof CommandRows[0]);

@@ -114,25 +114,33 @@ static void check_polyglot_vectors(void) {
     CHECK(pos_key(&Pos) == 0x463b96181691fc9cULL, "after undoing the vector line: key %016" PRIx64, pos_key(&Pos));
 }
 
+/* The properties of one random game, each checked at every position the game visits. */
+typedef struct {
+    Property key, pawnKey, polyglot, nullEp, nullUndo, undo, unwind;
+} GameChecks;
+
+static void check_game(GameChecks *g) {
+    CHECK_PROPERTY(&g->key);
+    CHECK_PROPERTY(&g->pawnKey);
+    CHECK_PROPERTY(&g->polyglot);
+    CHECK_PROPERTY(&g->nullEp);
+    CHECK_PROPERTY(&g->nullUndo);
+    CHECK_PROPERTY(&g->undo);
+    CHECK_PROPERTY(&g->unwind);
+}
+
 /* Every key invariant at the current position; skipped is the square of a just-made double push. */
-static bool keys_ok(const Position *pos, Square skipped, const char *where) {
-    bool ok = true;
+static bool keys_ok(const Position *pos, Square skipped, const char *where, GameChecks *g) {
     char fen[128];
-    if (pos_key(pos) != pos_compute_key(pos)) {
-        CHECK(false, "%s: incremental key %016" PRIx64 " != computed %016" PRIx64 " at %s", where, pos_key(pos),
-              pos_compute_key(pos), fen_of(pos, fen));
-        ok = false;
-    }
-    if (pos->st->pawnKey != pos_compute_pawn_key(pos)) {
-        CHECK(false, "%s: incremental pawn key != computed at %s", where, fen_of(pos, fen));
-        ok = false;
-    }
-    if (pos_key(pos) != polyglot_key(pos, skipped)) {
-        CHECK(false, "%s: key %016" PRIx64 " != Polyglot rule key %016" PRIx64 " at %s", where, pos_key(pos),
-              polyglot_key(pos, skipped), fen_of(pos, fen));
-        ok = false;
-    }
-    return ok;
+    bool key = pos_key(pos) == pos_compute_key(pos);
+    bool pawnKey = pos->st->pawnKey == pos_compute_pawn_key(pos);
+    bool polyglot = pos_key(pos) == polyglot_key(pos, skipped);
+    EXPECT(&g->key, key, "%s: incremental key %016" PRIx64 " != computed %016" PRIx64 " at %s", where, pos_key(pos),
+           pos_compute_key(pos), fen_of(pos, fen));
+    EXPECT(&g->pawnKey, pawnKey, "%s: incremental pawn key != computed at %s", where, fen_of(pos, fen));
+    EXPECT(&g->polyglot, polyglot, "%s: key %016" PRIx64 " != Polyglot rule key %016" PRIx64 " at %s", where,
+           pos_key(pos), polyglot_key(pos, skipped), fen_of(pos, fen));
+    return key && pawnKey && polyglot;
 }
 
 typedef struct {
@@ -144,7 +152,8 @@ typedef struct {
  * checked; now and then a null move is tried, or a few moves are taken back
  * and the earlier keys and FENs must come back exactly.
  */
-static bool random_game(Position *pos, Square skippedAtStart, Rng *rng, int plies, PlayoutStats *stats) {
+static bool random_game(Position *pos, Square skippedAtStart, Rng *rng, int plies, PlayoutStats *stats,
+                        GameChecks *g) {
     enum { HISTORY = 400 };
     static Key keys[HISTORY + 1], pawnKeys[HISTORY + 1];
     static char fens[HISTORY + 1][128];
@@ -178,26 +187,26 @@ static bool random_game(Position *pos, Square skippedAtStart, Rng *rng, int plie
         pawnKeys[depth] = pos->st->pawnKey;
         pos_get_fen(pos, fens[depth]);
         skips[depth] = skipped;
-        if (!keys_ok(pos, skipped, "after a move")) return false;
+        if (!keys_ok(pos, skipped, "after a move", g)) return false;
 
         /* A null move (never in check), checked, then either undone or kept for one reply. */
         if (!pos_in_check(pos) && rng_below(rng, 8) == 0) {
             pos_do_null_move(pos);
             stats->nulls++;
-            if (!keys_ok(pos, SQ_NONE, "after a null move")) return false;
-            CHECK(pos->st->epSquare == SQ_NONE, "null move left an ep square");
+            if (!keys_ok(pos, SQ_NONE, "after a null move", g)) return false;
+            EXPECT(&g->nullEp, pos->st->epSquare == SQ_NONE, "null move left an ep square");
             if (rng_below(rng, 2)) {
                 gen_legal(pos, &list);
                 if (list.count) {
                     Move r = list.moves[rng_below(rng, (unsigned)list.count)];
                     Square sk = skipped_square(pos, r);
                     pos_do_move(pos, r);
-                    if (!keys_ok(pos, sk, "after a move following a null move")) return false;
+                    if (!keys_ok(pos, sk, "after a move following a null move", g)) return false;
                     pos_undo_move(pos);
                 }
             }
             pos_undo_null_move(pos);
-            CHECK(pos_key(pos) == keys[depth], "undoing a null move changed the key");
+            EXPECT(&g->nullUndo, pos_key(pos) == keys[depth], "undoing a null move changed the key");
         }
 
         /* Take back a few moves and check that the history comes back. */
@@ -209,12 +218,11 @@ static bool random_game(Position *pos, Square skippedAtStart, Rng *rng, int plie
                 stats->undos++;
                 char fen[128];
                 pos_get_fen(pos, fen);
-                if (pos_key(pos) != keys[depth] || pos->st->pawnKey != pawnKeys[depth] || strcmp(fen, fens[depth])) {
-                    CHECK(false, "undo: expected %s (%016" PRIx64 "), got %s (%016" PRIx64 ")", fens[depth],
-                          keys[depth], fen, pos_key(pos));
-                    return false;
-                }
-                if (!keys_ok(pos, skips[depth], "after undo")) return false;
+                bool restored = pos_key(pos) == keys[depth] && pos->st->pawnKey == pawnKeys[depth] &&
+                                strcmp(fen, fens[depth]) == 0;
+                EXPECT(&g->undo, restored, "undo: expected %s (%016" PRIx64 "), got %s (%016" PRIx64 ")",
+                       fens[depth], keys[depth], fen, pos_key(pos));
+                if (!restored || !keys_ok(pos, skips[depth], "after undo", g)) return false;
             }
         }
     }
@@ -225,8 +233,8 @@ static bool random_game(Position *pos, Square skippedAtStart, Rng *rng, int plie
     }
     char fen[128];
     pos_get_fen(pos, fen);
-    CHECK(pos_key(pos) == keys[0] && strcmp(fen, fens[0]) == 0, "unwinding a game gives %s, expected %s", fen,
-          fens[0]);
+    EXPECT(&g->unwind, pos_key(pos) == keys[0] && strcmp(fen, fens[0]) == 0, "unwinding a game gives %s, expected %s",
+           fen, fens[0]);
     return true;
 }
 
@@ -241,9 +249,13 @@ static void playouts(const char *file, bool chess960, int gamesPerPosition, int 
             bool ok = pos_set_fen(&Pos, Suite.entries[i].fen, chess960, err, sizeof err);
             CHECK(ok, "FEN refused: %s (%s)", Suite.entries[i].fen, err);
             if (!ok) break;
+            /* One check per property per game: the game is the case, its positions the samples. */
+            GameChecks checks = {0};
             Square skipped = fen_ep_square(Suite.entries[i].fen);
-            if (!keys_ok(&Pos, skipped, "after pos_set_fen")) break;
-            if (!random_game(&Pos, skipped, &rng, plies, &stats)) {
+            bool good = keys_ok(&Pos, skipped, "after pos_set_fen", &checks) &&
+                        random_game(&Pos, skipped, &rng, plies, &stats, &checks);
+            check_game(&checks);
+            if (!good) {
                 fprintf(stderr, "  (random game from %s, %s line %d)\n", Suite.entries[i].fen, file,
                         Suite.entries[i].line);
                 return;
@@ -266,6 +278,7 @@ static void long_game(void) {
     Rng rng = {77};
     int plies = test_quick() ? 1500 : 4000;
     for (size_t f = 0; f < sizeof Fens / sizeof Fens[0]; f++) {
+        GameChecks checks = {0};
         pos_set_fen(&Pos, Fens[f], false, err, sizeof err);
         MoveList list;
         int played = 0;
@@ -278,10 +291,13 @@ static void long_game(void) {
             Square skipped = skipped_square(&Pos, m);
             pos_do_game_move(&Pos, m);
             played++;
-            if (!keys_ok(&Pos, skipped, "long game")) break;
+            if (!keys_ok(&Pos, skipped, "long game", &checks)) break;
             (void)pos_is_repetition(&Pos, 0);
             (void)pos_is_threefold(&Pos);
         }
+        CHECK_PROPERTY(&checks.key);
+        CHECK_PROPERTY(&checks.pawnKey);
+        CHECK_PROPERTY(&checks.polyglot);
         CHECK(played > 1000 || list.count == 0, "long game from %s ended after %d plies", Fens[f], played);
     }
     /* A repetition in a game is found: Ng1-f3-g1 twice each side. */
@@ -317,6 +333,7 @@ static void copy_and_key_after(void) {
         random_walk(&Pos, &rng, (int)rng_below(&rng, 60));
         MoveList list;
         gen_legal(&Pos, &list);
+        Property predicts = {0};
         for (int i = 0; i < list.count; i++) {
             Move m = list.moves[i];
             if (move_kind(m) != MOVE_NORMAL || Pos.st->epSquare != SQ_NONE) continue;
@@ -325,11 +342,12 @@ static void copy_and_key_after(void) {
             pos_do_move(&Pos, m);
             bool plain = Pos.st->castling == rights && Pos.st->epSquare == SQ_NONE;
             if (plain) {
-                CHECK(predicted == pos_key(&Pos), "pos_key_after mispredicts %d at %s", m, fen_of(&Pos, fen));
+                EXPECT(&predicts, predicted == pos_key(&Pos), "pos_key_after mispredicts %d at %s", m, fen_of(&Pos, fen));
                 checked++;
             }
             pos_undo_move(&Pos);
         }
+        CHECK_PROPERTY(&predicts);
     }
     CHECK(checked > 100, "pos_key_after checked on only %d moves", checked);
 }
