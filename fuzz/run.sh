@@ -52,7 +52,7 @@ for t in $targets; do
     log=build/fuzz/$t.log
     # Texts (PGN, UCI sessions, EPD files) need longer inputs than FENs or SAN.
     case "$t" in
-        pgn | uci | epd | book) maxlen=16384 ;;
+        pgn | uci | epd | book | syzygy) maxlen=16384 ;;
         *) maxlen=4096 ;;
     esac
     if [ "$seconds" -eq 0 ]; then
