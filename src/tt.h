@@ -93,17 +93,17 @@ static inline void tt_prefetch(const TTable *tt, Key key) {
     __builtin_prefetch(tt_bucket_of(tt, key));
 }
 
-/* Mate scores become distances from this node before storing... */
+/* Mate and tablebase scores become distances from this node before storing... */
 static inline Value tt_value_to_tt(Value v, int ply) {
-    if (v >= VALUE_MATE_IN_MAX_PLY) return v + ply;
-    if (v <= VALUE_MATED_IN_MAX_PLY) return v - ply;
+    if (v >= VALUE_TB_WIN_IN_MAX_PLY) return v + ply;
+    if (v <= -VALUE_TB_WIN_IN_MAX_PLY) return v - ply;
     return v;
 }
 /* ...and distances from the root again after probing. */
 static inline Value tt_value_from_tt(Value v, int ply) {
     if (v == VALUE_NONE) return VALUE_NONE;
-    if (v >= VALUE_MATE_IN_MAX_PLY) return v - ply;
-    if (v <= VALUE_MATED_IN_MAX_PLY) return v + ply;
+    if (v >= VALUE_TB_WIN_IN_MAX_PLY) return v - ply;
+    if (v <= -VALUE_TB_WIN_IN_MAX_PLY) return v + ply;
     return v;
 }
 
