@@ -16,7 +16,7 @@ rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - bm Qh5; id "illegal";
 rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - am g4 f3; id "avoid";
 6k1/5ppp/8/8/8/8/5PPP/3R2K1 w - - id "points"; c0 "Rd8+=10, Kf1=1";
 EPD
-"$GIZUM" epd "$tmp/suite.epd" --depth 12 > "$tmp/out" 2> "$tmp/err"; rc=$?
+"$GIZUM" epd "$tmp/suite.epd" --depth 14 > "$tmp/out" 2> "$tmp/err"; rc=$?
 check $rc "epd exits 0 (status $rc)"
 grep -q "^$tmp/suite.epd:4: bad position" "$tmp/err" && grep -q "^$tmp/suite.epd:6: bm: 'Qh5' is not a legal move" "$tmp/err"
 check $? "bad records reported as file:line: reason: $(cat "$tmp/err")"
@@ -28,7 +28,7 @@ grep -q 'points .*played Rd8# .*solved  points 10/10' "$tmp/out"; check $? "poin
 grep -q '^solved 4/4 (100.0 %) in [0-9.]* s, [0-9]* nodes, 2 bad records skipped$' "$tmp/out"; check $? "solved line"
 grep -q '^points 10/10 (100.0 %)$' "$tmp/out"; check $? "points line"
 # The same suite twice at a fixed depth gives the same moves (fresh state per position).
-"$GIZUM" epd "$tmp/suite.epd" --depth 12 2>/dev/null | grep played | sed 's/ [0-9.]* s / /' > "$tmp/a"
+"$GIZUM" epd "$tmp/suite.epd" --depth 14 2>/dev/null | grep played | sed 's/ [0-9.]* s / /' > "$tmp/a"
 grep played "$tmp/out" | sed 's/ [0-9.]* s / /' > "$tmp/b"
 cmp -s "$tmp/a" "$tmp/b"; check $? "fixed-depth runs are reproducible"
 "$GIZUM" epd "$tmp/suite.epd" --nodes 5000 --threads 2 --hash 8 > "$tmp/out" 2>/dev/null
