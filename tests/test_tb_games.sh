@@ -1,7 +1,8 @@
 #!/bin/sh
 # Tablebases at the game level: from the won and drawn endgames of
 # tests/data/tb_games.epd (KQvK, KRvK, KBNvK, KRPvKR with either colour
-# strong and either side to move; KRvKR, KBvK, KNNvK and KRPvKR draws) Gizum
+# strong and either side to move; KRvK and KBNvK with the fifty-move budget
+# nearly spent, won and cursed; KRvKR, KBvK, KNNvK and KRPvKR draws) Gizum
 # plays itself with Syzygy tables on both sides through gizum-match at a
 # fast clock, without adjudication. Checks: the prober still gives each
 # start position the result written in the file; every win is converted by
