@@ -340,7 +340,7 @@ static Value search(SearchWorker *t, SearchStack *ss, Value alpha, Value beta, i
     }
 
     /* Step 3b. Endgame tablebases: the exact result, as a bound the window may cut on. */
-    Value maxValue = VALUE_INFINITE;
+    Value minValue = -VALUE_INFINITE, maxValue = VALUE_INFINITE;
     if (!root && t->shared->tbPieces && popcount(pos_pieces(pos)) <= t->shared->tbPieces
         && (depth >= t->shared->limits.tbProbeDepth || popcount(pos_pieces(pos)) < t->shared->tbPieces)
         && pos_rule50(pos) == 0 && !pos->st->castling) {
@@ -357,6 +357,7 @@ static Value search(SearchWorker *t, SearchStack *ss, Value alpha, Value beta, i
             }
             /* A PV node goes on searching for the best way to realise or delay the result. */
             if (pvNode) {
+                if (bound == BOUND_LOWER) minValue = v;
                 if (bound == BOUND_LOWER && v > alpha) alpha = v;
                 if (bound == BOUND_UPPER) maxValue = v;
             }
@@ -542,8 +543,9 @@ static Value search(SearchWorker *t, SearchStack *ss, Value alpha, Value beta, i
     /* Step 13. No legal move: checkmate or stalemate. */
     if (moveCount == 0) return inCheck ? mated_in(ply) : VALUE_DRAW;
 
-    /* A tablebase loss caps what the moves found. */
+    /* A tablebase loss caps what the moves found; a tablebase win is the least they are worth. */
     if (bestValue > maxValue) bestValue = maxValue;
+    if (bestValue < minValue) bestValue = minValue;
 
     /* Step 14. Learn from the cutoff, then store the result. */
     if (bestValue >= beta) {
@@ -931,11 +933,17 @@ static void tablebase_root(SearchShared *shared, const Position *pos, MoveList *
     if (!shared->tbPieces || popcount(pos_pieces(pos)) > shared->tbPieces) return;
     TbRootMoves ranked;
     if (!tb_rank_root_moves(pos, limits->tbRule50, &ranked) || ranked.keep < 1) return;
+    /* With searchmoves the best of the given moves sets the result (it may be worse than the root's). */
+    int best = 0;
+    while (best < ranked.count && !root_move_wanted(limits, ranked.moves[best].move)) best++;
+    if (best == ranked.count) return;
     shared->tbRootHits = (uint64_t)ranked.count;
     legal->count = 0;
-    for (int i = 0; i < ranked.keep; i++) legal->moves[legal->count++] = ranked.moves[i].move;
+    for (int i = best; i < ranked.count && ranked.moves[i].rank == ranked.moves[best].rank; i++)
+        legal->moves[legal->count++] = ranked.moves[i].move;
     shared->tbRoot = true;
-    shared->tbRootValue = tb_wdl_value(ranked.wdl, 0, limits->tbRule50);
+    TbWdl result = ranked.moves[best].rank == ranked.moves[0].rank ? ranked.wdl : ranked.moves[best].wdl;
+    shared->tbRootValue = tb_wdl_value(result, 0, limits->tbRule50);
     /* The root knows its result: the tree below needs no more probes unless DTZ was missing. */
     if (ranked.byDtz) shared->tbPieces = 0;
 }

@@ -13,7 +13,11 @@
  * in plies to the next zeroing move (capture or pawn move; mate counts) on
  * the best path under the fifty-move rule, as the format defines it: 1..100
  * for wins, above 100 for cursed wins (the 100 added), negative for the
- * losing side, 0 for draws. Stored values can be one ply too long.
+ * losing side, 0 for draws. Stored values can be rounded: a stored n can
+ * mean n or n + 1 plies (never in a phase that starts exactly on the
+ * fifty-move edge), so with a counter c a win is certain only when
+ * n + c <= 99; tb_wdl_with_counter calls n + c = 100 a win (as fathom does)
+ * and tb_rank_root_moves keeps the one ply spare.
  */
 #ifndef GIZUM_SYZYGY_H
 #define GIZUM_SYZYGY_H

@@ -1,0 +1,65 @@
+#!/bin/sh
+# Syzygy tables in the search, seen through UCI: the score of a node the
+# tables call won must not fall back to the evaluation when the search
+# finds nothing better, `go searchmoves` at a tablebase root searches the
+# moves it was given even when none of them keeps the result, and a
+# tablebase root reports its probes and its known result.
+#
+# Environment: GIZUM (the engine), SYZYGY_PATH (default ../shared/syzygy
+# beside the repository). Missing tables: a skip, but a failure when CI=true.
+set -u
+: "${GIZUM:?}"
+root=$(cd "$(dirname "$0")/.." && pwd)
+tables=${SYZYGY_PATH:-$root/../shared/syzygy}
+for t in KRPvKR KQvK; do
+    if [ ! -r "$tables/$t.rtbw" ] || [ ! -r "$tables/$t.rtbz" ]; then
+        if [ "${CI:-}" = true ]; then
+            echo "FAIL test_syzygy_search.sh: missing Syzygy table $t in $tables"
+            echo "0 passed, 1 failed"
+            exit 1
+        fi
+        echo "SKIP test_syzygy_search.sh: missing Syzygy table $t in $tables"
+        echo "0 passed, 0 failed"
+        exit 0
+    fi
+done
+passed=0; failed=0
+check() { if [ "$1" = 0 ]; then passed=$((passed + 1)); else failed=$((failed + 1)); echo "FAIL: $2"; fi; }
+tmp=$(mktemp -d "${TMPDIR:-/tmp}/gizum-tb-search.XXXXXX") || exit 1
+trap 'rm -rf "$tmp"' EXIT
+
+# One UCI session per position: tables, position, then the given go command.
+search() { "$GIZUM" "setoption name SyzygyPath value $tables" "position fen $1" "$2" > "$tmp/out" 2>&1; }
+# The score of each completed iteration from depth 2 on (bounds are aspiration
+# fails, not results; depth 1 ends in quiescence below the root, where nothing is probed).
+exact_scores() {
+    grep '^info depth' "$tmp/out" | grep -v -e '^info depth 1 ' -e lowerbound -e upperbound |
+        sed 's/.* score \([a-z]* -*[0-9]*\).*/\1/'
+}
+
+# Black's only move Rxf7 leaves KRPvKR that White wins (DTZ 15). The node
+# after it is a PV node whose tablebase win is a lower bound: the moves
+# searched below it score far less (no probes there: no zeroing move), and
+# that must not replace the known win.
+search "5r1k/5N2/1P5K/8/8/8/8/6R1 b - - 0 1" "go depth 8"
+bad=$(exact_scores | awk '$1 == "cp" && $2 > -19000' | head -n 1)
+[ -z "$bad" ] && [ -n "$(exact_scores)" ]
+check $? "a forced capture into a lost KRPvKR is scored as a tablebase loss at every depth (got '$bad')"
+
+# KQvK, White wins; Qe4+ loses the queen to Kxe4 (a draw). With searchmoves
+# only the given moves may be played: the best of them, with its own result.
+kqk="8/8/8/3k4/8/8/8/KQ6 w - - 0 1"
+search "$kqk" "go depth 6 searchmoves b1e4"
+grep -q '^bestmove b1e4' "$tmp/out" && exact_scores | tail -n 1 | grep -qx 'cp 0'
+check $? "searchmoves with only a drawing move at a won root: plays it, scored as a draw ($(grep '^bestmove' "$tmp/out"))"
+search "$kqk" "go depth 6 searchmoves b1e4 b1b3"
+grep -q '^bestmove b1b3' "$tmp/out" && exact_scores | tail -n 1 | grep -qx 'cp 20000'
+check $? "searchmoves with a drawing and a winning move: the winning one, scored as a win ($(grep '^bestmove' "$tmp/out"))"
+
+# The root's own probes count as tbhits, and its known result is the score.
+search "$kqk" "go depth 6"
+grep '^info depth 6 ' "$tmp/out" | grep -v bound | tail -n 1 | grep -q 'score cp 20000 .* tbhits [1-9]'
+check $? "a won tablebase root reports its tbhits and the win"
+
+echo "$passed passed, $failed failed"
+[ "$failed" -eq 0 ]
