@@ -239,7 +239,7 @@ static void test_memory(void) {
     memset(big, 'z', bigLen - 1);
     big[bigLen - 1] = '\n';
     char *longGame = shuffle_game(20000, NULL);
-    enum { ROUNDS = 6, WARM = 2 };
+    enum { ROUNDS = 10, WARM = 4 };
     long afterRound[ROUNDS];
     for (int round = 0; round < ROUNDS; round++) {
         barrage(&s, big, bigLen, longGame);
@@ -257,9 +257,13 @@ static void test_memory(void) {
          * figures say nothing about the engine's, so the bounds are skipped, not passed. */
         printf("SKIP: the 4 memory bounds (sanitizer build: figures above only)\n");
     } else {
-        /* After warming up (a second thread's arena, caches) nothing accumulates with input. */
-        CHECK(end - afterRound[WARM - 1] <= 2048, "VmRSS grew by %ld kB over %d more barrages",
-              end - afterRound[WARM - 1], ROUNDS - WARM);
+        /* After warming up (a second thread's arena, caches: on a loaded machine the second
+         * thread may first touch its memory a few barrages late) nothing accumulates with
+         * input: the end stays within 4 MB of the largest warm-up figure (a leak of even
+         * 1 MB per barrage would add 6 MB over the last six). */
+        long warmMax = 0;
+        for (int i = 0; i < WARM; i++) warmMax = afterRound[i] > warmMax ? afterRound[i] : warmMax;
+        CHECK(end - warmMax <= 4096, "VmRSS grew by %ld kB over %d more barrages", end - warmMax, ROUNDS - WARM);
         /* The peak stays within the hash table plus a fixed overhead. */
         CHECK(peak - base <= (OVERHEAD_BOUND_MB - 8) * 1024, "VmHWM %ld kB is %ld kB above the baseline %ld kB", peak,
               peak - base, base);
