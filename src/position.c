@@ -95,6 +95,15 @@ Key pos_compute_pawn_key(const Position *pos) {
     return key;
 }
 
+Key pos_compute_non_pawn_key(const Position *pos, Color c) {
+    Key key = 0;
+    for (Bitboard b = pos_pieces_c(pos, c) & ~pos_pieces_pt(pos, PAWN); b;) {
+        Square s = pop_lsb(&b);
+        key ^= zobrist_piece(pos->board[s], s);
+    }
+    return key;
+}
+
 static Key castling_key(int rights) {
     Key key = 0;
     for (int i = 0; i < 4; i++)
@@ -144,6 +153,7 @@ void pos_add_castling_right(Position *pos, Color c, Square rookSquare) {
 void pos_finish_setup(Position *pos) {
     pos->st->key = pos_compute_key(pos);
     pos->st->pawnKey = pos_compute_pawn_key(pos);
+    for (Color c = WHITE; c <= BLACK; c++) pos->st->nonPawnKey[c] = pos_compute_non_pawn_key(pos, c);
     update_check_info(pos);
 }
 
@@ -177,6 +187,8 @@ void pos_do_move(Position *pos, Move m) {
     Key key = prev->key ^ zobrist_turn();
 
     st->pawnKey = prev->pawnKey;
+    st->nonPawnKey[WHITE] = prev->nonPawnKey[WHITE];
+    st->nonPawnKey[BLACK] = prev->nonPawnKey[BLACK];
     st->castling = prev->castling;
     st->rule50 = prev->rule50 + 1;
     st->pliesFromNull = prev->pliesFromNull + 1;
@@ -193,7 +205,9 @@ void pos_do_move(Position *pos, Move m) {
         remove_piece(pos, to);
         put_piece(pos, pc, kingTo);
         put_piece(pos, rook, rookTo);
-        key ^= zobrist_piece(pc, from) ^ zobrist_piece(pc, kingTo) ^ zobrist_piece(rook, to) ^ zobrist_piece(rook, rookTo);
+        Key moved = zobrist_piece(pc, from) ^ zobrist_piece(pc, kingTo) ^ zobrist_piece(rook, to) ^ zobrist_piece(rook, rookTo);
+        key ^= moved;
+        st->nonPawnKey[us] ^= moved;
     } else {
         Square capSq = move_kind(m) == MOVE_EN_PASSANT ? (Square)(to - pawn_push(us)) : to;
         Piece captured = pos->board[capSq];
@@ -201,13 +215,15 @@ void pos_do_move(Position *pos, Move m) {
             remove_piece(pos, capSq);
             key ^= zobrist_piece(captured, capSq);
             if (piece_type(captured) == PAWN) st->pawnKey ^= zobrist_piece(captured, capSq);
+            else st->nonPawnKey[them] ^= zobrist_piece(captured, capSq);
             st->captured = captured;
             st->rule50 = 0;
         }
         move_piece(pos, from, to);
         key ^= zobrist_piece(pc, from) ^ zobrist_piece(pc, to);
 
-        if (piece_type(pc) == PAWN) {
+        if (piece_type(pc) != PAWN) st->nonPawnKey[us] ^= zobrist_piece(pc, from) ^ zobrist_piece(pc, to);
+        else {
             st->rule50 = 0;
             st->pawnKey ^= zobrist_piece(pc, from);
             if (move_kind(m) == MOVE_PROMOTION) {
@@ -215,6 +231,7 @@ void pos_do_move(Position *pos, Move m) {
                 remove_piece(pos, to);
                 put_piece(pos, promoted, to);
                 key ^= zobrist_piece(pc, to) ^ zobrist_piece(promoted, to);
+                st->nonPawnKey[us] ^= zobrist_piece(promoted, to);
             } else {
                 st->pawnKey ^= zobrist_piece(pc, to);
                 /* Polyglot convention: ep counts only when an enemy pawn attacks it. */

@@ -26,6 +26,7 @@ enum { MAX_STATES = 1024 + MAX_PLY + 8 };
 typedef struct {
     /* Copied forward by do_move, then updated. */
     Key pawnKey;
+    Key nonPawnKey[COLOR_NB]; /* each side's pieces other than pawns (king included) */
     int castling;       /* castling rights bit set */
     int rule50;         /* plies since the last capture or pawn move */
     int pliesFromNull;  /* plies since the last null move (bounds repetition scans) */
@@ -99,6 +100,7 @@ bool pos_insufficient_material(const Position *pos);
 /* Key recomputed from scratch (for testing the incremental one). */
 Key pos_compute_key(const Position *pos);
 Key pos_compute_pawn_key(const Position *pos);
+Key pos_compute_non_pawn_key(const Position *pos, Color c);
 
 /* Prints the board, FEN, key and checkers (the `d` command). */
 void pos_print(const Position *pos, FILE *out);

@@ -116,12 +116,13 @@ static void check_polyglot_vectors(void) {
 
 /* The properties of one random game, each checked at every position the game visits. */
 typedef struct {
-    Property key, pawnKey, polyglot, nullEp, nullUndo, undo, unwind;
+    Property key, pawnKey, nonPawnKey, polyglot, nullEp, nullUndo, undo, unwind;
 } GameChecks;
 
 static void check_game(GameChecks *g) {
     CHECK_PROPERTY(&g->key);
     CHECK_PROPERTY(&g->pawnKey);
+    CHECK_PROPERTY(&g->nonPawnKey);
     CHECK_PROPERTY(&g->polyglot);
     CHECK_PROPERTY(&g->nullEp);
     CHECK_PROPERTY(&g->nullUndo);
@@ -134,13 +135,16 @@ static bool keys_ok(const Position *pos, Square skipped, const char *where, Game
     char fen[128];
     bool key = pos_key(pos) == pos_compute_key(pos);
     bool pawnKey = pos->st->pawnKey == pos_compute_pawn_key(pos);
+    bool nonPawnKey = pos->st->nonPawnKey[WHITE] == pos_compute_non_pawn_key(pos, WHITE)
+                   && pos->st->nonPawnKey[BLACK] == pos_compute_non_pawn_key(pos, BLACK);
     bool polyglot = pos_key(pos) == polyglot_key(pos, skipped);
     EXPECT(&g->key, key, "%s: incremental key %016" PRIx64 " != computed %016" PRIx64 " at %s", where, pos_key(pos),
            pos_compute_key(pos), fen_of(pos, fen));
     EXPECT(&g->pawnKey, pawnKey, "%s: incremental pawn key != computed at %s", where, fen_of(pos, fen));
+    EXPECT(&g->nonPawnKey, nonPawnKey, "%s: incremental non-pawn keys != computed at %s", where, fen_of(pos, fen));
     EXPECT(&g->polyglot, polyglot, "%s: key %016" PRIx64 " != Polyglot rule key %016" PRIx64 " at %s", where,
            pos_key(pos), polyglot_key(pos, skipped), fen_of(pos, fen));
-    return key && pawnKey && polyglot;
+    return key && pawnKey && nonPawnKey && polyglot;
 }
 
 typedef struct {
