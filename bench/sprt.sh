@@ -27,12 +27,17 @@ if [ ! -x "$tree/gizum" ]; then
     git worktree add -f --detach "$tree" "$rev" >/dev/null 2>&1
     make -s -j2 -C "$tree" gizum >/dev/null
 fi
-echo "new: $(./gizum bench 2>/dev/null | tail -n 1)  base $rev: $("$tree/gizum" bench 2>/dev/null | tail -n 1)"
-./gizum-match -engine cmd=./gizum name=new -engine cmd="$tree/gizum" name="base-$rev" \
+# The games play a copy, so the working tree can be edited and rebuilt while they run.
+mkdir -p build
+new=build/sprt-new-$$
+cp ./gizum "$new"
+echo "new: $("$new" bench 2>/dev/null | tail -n 1)  base $rev: $("$tree/gizum" bench 2>/dev/null | tail -n 1)"
+./gizum-match -engine cmd="$new" name=new -engine cmd="$tree/gizum" name="base-$rev" \
     -each tc="$tc" option.Hash=16 option.Threads=1 \
     -openings file="$openings" format=epd order=random \
     -games 2 -rounds 20000 -concurrency 2 \
     -sprt elo0="$1" elo1="$2" alpha=0.05 beta=0.05 model=logistic \
     -draw movenumber=40 movecount=8 score=10 -resign movecount=4 score=1000 \
     -pgnout "$name.pgn" -ratinginterval 50 > "$name.log" 2>&1 || true
+rm -f "$new"
 tail -n 8 "$name.log"
