@@ -109,6 +109,46 @@ static inline Value evaluate(SearchWorker *t) {
     return eval_evaluate(t->pos, t->pawns);
 }
 
+/* ------------------------------------------------------------ correction history */
+
+/* The continuation correction entry of the last two moves, NULL after a null move or near the root. */
+static int16_t *continuation_correction(SearchWorker *t, const SearchStack *ss) {
+    const SearchStack *last = ss - 1, *before = ss - 2;
+    if (!move_is_ok(last->move) || !move_is_ok(before->move)) return NULL;
+    return &t->hist->continuationCorrection[before->movedPiece][move_to(before->move)]
+                                           [last->movedPiece][move_to(last->move)];
+}
+
+/* The static evaluation corrected by what earlier searches found in similar positions. */
+static Value corrected_eval(SearchWorker *t, const SearchStack *ss, Value raw) {
+    const Histories *h = t->hist;
+    const StateInfo *st = t->pos->st;
+    Color us = pos_side_to_move(t->pos);
+    int64_t sum = (int64_t)CorrectionPawnWeight * h->pawnCorrection[us][st->pawnKey % CORRECTION_SIZE]
+                + (int64_t)CorrectionNonPawnWeight
+                      * (h->nonPawnCorrection[us][WHITE][st->nonPawnKey[WHITE] % CORRECTION_SIZE]
+                         + h->nonPawnCorrection[us][BLACK][st->nonPawnKey[BLACK] % CORRECTION_SIZE]);
+    const int16_t *cont = continuation_correction(t, ss);
+    if (cont) sum += (int64_t)CorrectionContinuationWeight * *cont;
+    int64_t v = raw + sum / (100 * CORRECTION_GRAIN);
+    return (Value)(v > VALUE_EVAL_MAX ? VALUE_EVAL_MAX : v < -VALUE_EVAL_MAX ? -VALUE_EVAL_MAX : v);
+}
+
+/* Teaches every correction table the gap between the search's result and the raw evaluation. */
+static void update_corrections(SearchWorker *t, SearchStack *ss, Value raw, Value bestValue, int depth) {
+    Histories *h = t->hist;
+    const StateInfo *st = t->pos->st;
+    Color us = pos_side_to_move(t->pos);
+    int gap = (bestValue - raw) * CORRECTION_GRAIN;
+    int target = gap > CORRECTION_LIMIT ? CORRECTION_LIMIT : gap < -CORRECTION_LIMIT ? -CORRECTION_LIMIT : gap;
+    int weight = depth + 1 < CorrectionMaxWeight ? depth + 1 : CorrectionMaxWeight;
+    correction_update(&h->pawnCorrection[us][st->pawnKey % CORRECTION_SIZE], target, weight);
+    correction_update(&h->nonPawnCorrection[us][WHITE][st->nonPawnKey[WHITE] % CORRECTION_SIZE], target, weight);
+    correction_update(&h->nonPawnCorrection[us][BLACK][st->nonPawnKey[BLACK] % CORRECTION_SIZE], target, weight);
+    int16_t *cont = continuation_correction(t, ss);
+    if (cont) correction_update(cont, target, weight);
+}
+
 /* Draw by repetition, the fifty-move rule or lack of mating material (not checkmate on ply 100). */
 static bool is_draw(const Position *pos, int ply) {
     if (pos_rule50(pos) >= 100) return !pos_in_check(pos) || count_legal(pos) > 0;
@@ -205,12 +245,13 @@ static Value qsearch(SearchWorker *t, SearchStack *ss, Value alpha, Value beta) 
         return ttValue;
     }
 
-    Value bestValue, standPat;
+    Value bestValue, standPat, rawEval = VALUE_NONE;
     if (inCheck) {
         bestValue = standPat = -VALUE_INFINITE;
         ss->staticEval = VALUE_NONE;
     } else {
-        standPat = ss->staticEval = ttHit && tte.eval != VALUE_NONE ? tte.eval : evaluate(t);
+        rawEval = ttHit && tte.eval != VALUE_NONE ? tte.eval : evaluate(t);
+        standPat = ss->staticEval = corrected_eval(t, ss, rawEval);
         bestValue = standPat;
         if (ttValue != VALUE_NONE && (tte.bound & (ttValue > bestValue ? BOUND_LOWER : BOUND_UPPER)))
             bestValue = ttValue;
@@ -262,8 +303,7 @@ static Value qsearch(SearchWorker *t, SearchStack *ss, Value alpha, Value beta) 
     if (inCheck && moveCount == 0) return mated_in(ply);
 
     int bound = bestValue >= beta ? BOUND_LOWER : pvNode && bestMove ? BOUND_EXACT : BOUND_UPPER;
-    tt_store(t->shared->tt, key, bestMove, tt_value_to_tt(bestValue, ply), inCheck ? VALUE_NONE : standPat,
-             TT_DEPTH_QS, bound, pvNode);
+    tt_store(t->shared->tt, key, bestMove, tt_value_to_tt(bestValue, ply), rawEval, TT_DEPTH_QS, bound, pvNode);
     return bestValue;
 }
 
@@ -333,6 +373,8 @@ static Value search(SearchWorker *t, SearchStack *ss, Value alpha, Value beta, i
     if (ttHit) STAT(t, TT_HIT);
     Value ttValue = ttHit ? tt_value_from_tt(tte.value, ply) : VALUE_NONE;
     Move ttMove = root ? t->rootMoves[t->pvIndex].move : ttHit ? tte.move : MOVE_NONE;
+    const bool ttPv = pvNode || (ttHit && tte.pv);
+    const bool ttCapture = ttMove != MOVE_NONE && pos_is_capture_or_promotion(pos, ttMove);
     if (!pvNode && mode != SEARCH_PLAIN_NO_TT && ttHit && tte.depth >= depth && ttValue != VALUE_NONE && pos_rule50(pos) < 90
         && (tte.bound & (ttValue >= beta ? BOUND_LOWER : BOUND_UPPER))) {
         STAT(t, TT_CUTOFF);
@@ -365,12 +407,13 @@ static Value search(SearchWorker *t, SearchStack *ss, Value alpha, Value beta, i
     }
 
     /* Step 4. Static evaluation, refined by the TT bound when it is more precise. */
-    Value eval;
+    Value eval, rawEval = VALUE_NONE;
     bool improving = false;
     if (inCheck) {
         eval = ss->staticEval = VALUE_NONE;
     } else {
-        eval = ss->staticEval = ttHit && tte.eval != VALUE_NONE ? tte.eval : evaluate(t);
+        rawEval = ttHit && tte.eval != VALUE_NONE ? tte.eval : evaluate(t);
+        eval = ss->staticEval = corrected_eval(t, ss, rawEval);
         if (ttValue != VALUE_NONE && (tte.bound & (ttValue > eval ? BOUND_LOWER : BOUND_UPPER)))
             eval = ttValue;
         Value past = (ss - 2)->staticEval != VALUE_NONE ? (ss - 2)->staticEval : (ss - 4)->staticEval;
@@ -444,6 +487,11 @@ static Value search(SearchWorker *t, SearchStack *ss, Value alpha, Value beta, i
                     mp.skipQuiets = true;
                     continue;
                 }
+                /* History pruning: a quiet move that has failed here again and again. */
+                if (lmrDepth <= HistoryPruneMaxDepth && history < -HistoryPruneMargin * depth) {
+                    STAT(t, HISTORY_PRUNE);
+                    continue;
+                }
                 /* Futility pruning: a quiet move will not bring the eval up to alpha. */
                 if (!inCheck && lmrDepth <= FutilityMaxDepth
                     && ss->staticEval + FutilityBase + FutilityPerDepth * lmrDepth <= alpha) {
@@ -484,6 +532,8 @@ static Value search(SearchWorker *t, SearchStack *ss, Value alpha, Value beta, i
             r += !pvNode;
             r += !improving;
             r += cutNode;
+            r -= !pvNode && ttPv;
+            r += ttCapture;
             r -= move == ss->killers[0] || move == ss->killers[1] || move == counter;
             r -= history / LmrHistoryDivisor;
             int reduced = newDepth - r;
@@ -554,11 +604,16 @@ static Value search(SearchWorker *t, SearchStack *ss, Value alpha, Value beta, i
         update_histories(t, ss, bestMove, depth, quiets, quietCount, captures, captureCount);
     }
 
+    int bound = bestValue >= beta ? BOUND_LOWER : pvNode && bestMove ? BOUND_EXACT : BOUND_UPPER;
+    /* A quiet result the static evaluation did not foresee corrects later evaluations. */
+    if (selective && !inCheck && (bestMove == MOVE_NONE || !pos_is_capture_or_promotion(pos, bestMove))
+        && !(bound == BOUND_LOWER && bestValue <= ss->staticEval) && !(bound == BOUND_UPPER && bestValue >= ss->staticEval)
+        && bestValue > -VALUE_TB_WIN_IN_MAX_PLY && bestValue < VALUE_TB_WIN_IN_MAX_PLY)
+        update_corrections(t, ss, rawEval, bestValue, depth);
+
     /* In MultiPV only the first line may describe the root in the table. */
-    if (!(root && t->pvIndex > 0)) {
-        int bound = bestValue >= beta ? BOUND_LOWER : pvNode && bestMove ? BOUND_EXACT : BOUND_UPPER;
-        tt_store(t->shared->tt, key, bestMove, tt_value_to_tt(bestValue, ply), ss->staticEval, depth, bound, pvNode);
-    }
+    if (!(root && t->pvIndex > 0))
+        tt_store(t->shared->tt, key, bestMove, tt_value_to_tt(bestValue, ply), rawEval, depth, bound, pvNode);
     return bestValue;
 }
 

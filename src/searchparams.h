@@ -49,6 +49,14 @@
     X(HistoryBonusQuad, 16, 4, 32, 2) \
     X(HistoryBonusLinear, 128, 32, 256, 16) \
     X(HistoryBonusCap, 2000, 1000, 4000, 100) \
+    /* History pruning: quiets with a history below -margin * depth at lmrDepth up to max. */ \
+    X(HistoryPruneMaxDepth, 4, 1, 8, 1) \
+    X(HistoryPruneMargin, 3000, 1000, 8000, 250) \
+    /* Correction history: each table's share of the static evaluation's correction (percent). */ \
+    X(CorrectionPawnWeight, 50, 0, 150, 5) \
+    X(CorrectionNonPawnWeight, 25, 0, 100, 5) \
+    X(CorrectionContinuationWeight, 25, 0, 100, 5) \
+    X(CorrectionMaxWeight, 16, 4, 32, 1) \
     /* Quiescence delta pruning margin (cp). */ \
     X(QsDeltaMargin, 150, 50, 300, 10) \
     /* Move ordering: victim value weight against capture history / divisor. */ \
