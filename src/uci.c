@@ -146,8 +146,26 @@ static void report_no_moves(void *context, bool inCheck) {
     uci_print("info depth 0 score %s", inCheck ? "mate 0" : "cp 0");
 }
 
+/* "info string ..." */
+static void info(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
+static void info(const char *fmt, ...) {
+    char text[1024];
+    va_list ap;
+    va_start(ap, fmt);
+    vsnprintf(text, sizeof text, fmt, ap);
+    va_end(ap);
+    uci_print("info string %s", text);
+}
+
+static void tb_message(void *context, const char *message) {
+    (void)context;
+    info("SyzygyPath: %s", message);
+}
+
 static void report_bestmove(void *context, Move best, Move ponder, bool chess960) {
     const ReportContext *rc = context;
+    /* Tables that turned out broken when first probed in this search (they are ignored from now on). */
+    tb_take_messages(tb_message, NULL);
     SearchStats stats;
     if (rc && rc->debug && threads_stats(rc->pool, 0, &stats)) {
         char line[512];
@@ -170,17 +188,6 @@ static const SearchReporter UciReporter = {
     .no_moves = report_no_moves,
     .bestmove = report_bestmove,
 };
-
-/* "info string ..." */
-static void info(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
-static void info(const char *fmt, ...) {
-    char text[1024];
-    va_list ap;
-    va_start(ap, fmt);
-    vsnprintf(text, sizeof text, fmt, ap);
-    va_end(ap);
-    uci_print("info string %s", text);
-}
 
 /* A printable, bounded copy of user input for messages (control and non-ASCII bytes become '?'). */
 static const char *shown(const char *in, char *out, size_t size) {
@@ -375,11 +382,6 @@ static void apply_elo(Engine *e, int elo, const char *text) {
 static void apply_skill(Engine *e, int level, const char *text) {
     (void)text;
     e->skill = level;
-}
-
-static void tb_message(void *context, const char *message) {
-    (void)context;
-    info("SyzygyPath: %s", message);
 }
 
 static void apply_syzygy_path(Engine *e, int n, const char *text) {

@@ -61,5 +61,27 @@ search "$kqk" "go depth 6"
 grep '^info depth 6 ' "$tmp/out" | grep -v bound | tail -n 1 | grep -q 'score cp 20000 .* tbhits [1-9]'
 check $? "a won tablebase root reports its tbhits and the win"
 
+# A table that breaks after SyzygyPath was set (here: emptied before its first
+# probe) is dropped at that probe; the search goes on and says so before its bestmove.
+wait_for() { # PATTERN: up to 20 s for a line of the session's output
+    i=0
+    while ! grep -q "$1" "$tmp/session" 2>/dev/null && [ $i -lt 200 ]; do sleep 0.1; i=$((i + 1)); done
+}
+mkdir "$tmp/tb" && cp "$tables/KQvK.rtbw" "$tables/KQvK.rtbz" "$tmp/tb/" && mkfifo "$tmp/in"
+"$GIZUM" < "$tmp/in" > "$tmp/session" 2>&1 &
+engine=$!
+exec 3> "$tmp/in"
+printf 'setoption name SyzygyPath value %s\nisready\n' "$tmp/tb" >&3
+wait_for '^readyok'
+: > "$tmp/tb/KQvK.rtbw"
+printf 'position fen %s\ngo depth 4\n' "$kqk" >&3
+wait_for '^bestmove'
+echo quit >&3
+exec 3>&-
+wait $engine
+awk '/^info string SyzygyPath: .*KQvK.rtbw: .*\(ignored\)/ { said = NR } /^bestmove [a-h][1-8]/ { best = NR }
+     END { exit !(said && best && said < best) }' "$tmp/session"
+check $? "a table broken at its first probe is reported before the bestmove ($(grep -c 'ignored' "$tmp/session") messages)"
+
 echo "$passed passed, $failed failed"
 [ "$failed" -eq 0 ]
