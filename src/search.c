@@ -218,6 +218,14 @@ static void update_histories(SearchWorker *t, SearchStack *ss, Move best, int de
     }
 }
 
+/* Records on the stack the move about to be made from this node, for the children's histories. */
+static inline void stack_set_move(SearchWorker *t, SearchStack *ss, Move move) {
+    ss->move = move;
+    ss->movedPiece = pos_piece_on(t->pos, move_from(move));
+    ss->contWrite = &t->hist->continuation[ss->movedPiece][move_to(move)];
+    ss->cont = ss->contWrite;
+}
+
 /* ------------------------------------------------------------ quiescence */
 
 /* Quiescence search: captures and promotions (all evasions in check) until the position is quiet. */
@@ -280,10 +288,7 @@ static Value qsearch(SearchWorker *t, SearchStack *ss, Value alpha, Value beta) 
                 continue;
             }
         }
-        ss->move = move;
-        ss->movedPiece = pos_piece_on(pos, move_from(move));
-        ss->contWrite = &t->hist->continuation[ss->movedPiece][move_to(move)];
-        ss->cont = ss->contWrite;
+        stack_set_move(t, ss, move);
         tt_prefetch(t->shared->tt, pos_key_after(pos, move));
         pos_do_move(pos, move);
         Value value = -qsearch(t, ss + 1, -beta, -alpha);
@@ -318,6 +323,40 @@ static Value plain_leaf(SearchWorker *t, SearchStack *ss) {
 
 /* ------------------------------------------------------------ main search */
 
+static Value search(SearchWorker *t, SearchStack *ss, Value alpha, Value beta, int depth, bool cutNode);
+
+/*
+ * ProbCut: tries the captures whose exchange alone gains what probCutBeta asks
+ * beyond the static value, first in quiescence, then reduced. Returns a value
+ * >= probCutBeta (stored as a lower bound) or -VALUE_INFINITE.
+ */
+static Value probcut(SearchWorker *t, SearchStack *ss, Value probCutBeta, int depth, Move ttMove, Value rawEval,
+                     bool cutNode) {
+    Position *pos = t->pos;
+    MovePicker mp;
+    movepick_init_qsearch(&mp, pos, t->hist, ttMove, (ss - 1)->cont, (ss - 2)->cont);
+    STAT(t, PROBCUT_TRY);
+    Move move;
+    while ((move = movepick_next(&mp)) != MOVE_NONE) {
+        if (!pos_see_ge(pos, move, probCutBeta - ss->staticEval)) continue;
+        stack_set_move(t, ss, move);
+        tt_prefetch(t->shared->tt, pos_key_after(pos, move));
+        pos_do_move(pos, move);
+        Value v = -qsearch(t, ss + 1, -probCutBeta, -probCutBeta + 1);
+        if (v >= probCutBeta)
+            v = -search(t, ss + 1, -probCutBeta, -probCutBeta + 1, depth - ProbCutReduction, !cutNode);
+        pos_undo_move(pos);
+        if (stopped(t)) return 0;
+        if (v >= probCutBeta) {
+            STAT(t, PROBCUT_CUTOFF);
+            tt_store(t->shared->tt, pos_key(pos), move, tt_value_to_tt(v, ss->ply), rawEval,
+                     depth - ProbCutReduction + 1, BOUND_LOWER, false);
+            return v;
+        }
+    }
+    return -VALUE_INFINITE;
+}
+
 /* Main worker: "currmove" reports for GUIs during long searches. */
 static void report_currmove(SearchWorker *t, Move move, int moveNumber) {
     const SearchReporter *r = &t->shared->reporter;
@@ -337,6 +376,7 @@ static Value search(SearchWorker *t, SearchStack *ss, Value alpha, Value beta, i
     const bool root = ply == 0;
     const SearchMode mode = t->shared->limits.mode;
     const bool selective = mode == SEARCH_NORMAL;
+    const Move excluded = ss->excludedMove;
 
     /* Step 1. At the horizon, resolve captures first (the plain modes stop at the static value). */
     if (depth <= 0) return selective ? qsearch(t, ss, alpha, beta) : plain_leaf(t, ss);
@@ -364,6 +404,7 @@ static Value search(SearchWorker *t, SearchStack *ss, Value alpha, Value beta, i
         if (alpha >= beta) return alpha;
     }
     (ss + 2)->killers[0] = (ss + 2)->killers[1] = MOVE_NONE;
+    (ss + 1)->doubleExtensions = ss->doubleExtensions;
 
     /* Step 3. Transposition table: a deep enough bound ends non-PV nodes at once. */
     Key key = pos_key(pos);
@@ -375,7 +416,7 @@ static Value search(SearchWorker *t, SearchStack *ss, Value alpha, Value beta, i
     Move ttMove = root ? t->rootMoves[t->pvIndex].move : ttHit ? tte.move : MOVE_NONE;
     const bool ttPv = pvNode || (ttHit && tte.pv);
     const bool ttCapture = ttMove != MOVE_NONE && pos_is_capture_or_promotion(pos, ttMove);
-    if (!pvNode && mode != SEARCH_PLAIN_NO_TT && ttHit && tte.depth >= depth && ttValue != VALUE_NONE && pos_rule50(pos) < 90
+    if (!pvNode && !excluded && mode != SEARCH_PLAIN_NO_TT && ttHit && tte.depth >= depth && ttValue != VALUE_NONE && pos_rule50(pos) < 90
         && (tte.bound & (ttValue >= beta ? BOUND_LOWER : BOUND_UPPER))) {
         STAT(t, TT_CUTOFF);
         return ttValue;
@@ -383,7 +424,7 @@ static Value search(SearchWorker *t, SearchStack *ss, Value alpha, Value beta, i
 
     /* Step 3b. Endgame tablebases: the exact result, as a bound the window may cut on. */
     Value minValue = -VALUE_INFINITE, maxValue = VALUE_INFINITE;
-    if (!root && t->shared->tbPieces && popcount(pos_pieces(pos)) <= t->shared->tbPieces
+    if (!root && !excluded && t->shared->tbPieces && popcount(pos_pieces(pos)) <= t->shared->tbPieces
         && (depth >= t->shared->limits.tbProbeDepth || popcount(pos_pieces(pos)) < t->shared->tbPieces)
         && pos_rule50(pos) == 0 && !pos->st->castling) {
         TbWdl wdl;
@@ -411,11 +452,15 @@ static Value search(SearchWorker *t, SearchStack *ss, Value alpha, Value beta, i
     bool improving = false;
     if (inCheck) {
         eval = ss->staticEval = VALUE_NONE;
+    } else if (excluded) {
+        eval = ss->staticEval; /* the singular search's node has evaluated this position already */
     } else {
         rawEval = ttHit && tte.eval != VALUE_NONE ? tte.eval : evaluate(t);
         eval = ss->staticEval = corrected_eval(t, ss, rawEval);
         if (ttValue != VALUE_NONE && (tte.bound & (ttValue > eval ? BOUND_LOWER : BOUND_UPPER)))
             eval = ttValue;
+    }
+    if (!inCheck) {
         Value past = (ss - 2)->staticEval != VALUE_NONE ? (ss - 2)->staticEval : (ss - 4)->staticEval;
         improving = past == VALUE_NONE || ss->staticEval > past;
     }
@@ -430,7 +475,7 @@ static Value search(SearchWorker *t, SearchStack *ss, Value alpha, Value beta, i
 
         /* Step 6. Null-move pruning: if passing still fails high, a real move will too.
          * Not with pawns and king only, where zugzwang is common. */
-        if (depth >= NmpMinDepth && eval >= beta && ss->staticEval >= beta && (ss - 1)->move != MOVE_NULL
+        if (depth >= NmpMinDepth && !excluded && eval >= beta && ss->staticEval >= beta && (ss - 1)->move != MOVE_NULL
             && pos_has_non_pawn_material(pos, pos_side_to_move(pos)) && beta > VALUE_MATED_IN_MAX_PLY
             && beta < VALUE_MATE_IN_MAX_PLY) {
             int evalR = (eval - beta) / NmpEvalDivisor;
@@ -448,6 +493,16 @@ static Value search(SearchWorker *t, SearchStack *ss, Value alpha, Value beta, i
                 STAT(t, NMP_CUTOFF);
                 return v >= VALUE_MATE_IN_MAX_PLY ? beta : v;
             }
+        }
+
+        /* Step 6b. ProbCut: a good capture that beats beta by a margin in a shallow search
+         * almost surely beats beta at full depth. */
+        Value probCutBeta = beta + ProbCutMargin - ProbCutImprovingMargin * improving;
+        if (depth >= ProbCutMinDepth && !excluded && beta > -VALUE_TB_WIN_IN_MAX_PLY && beta < VALUE_TB_WIN_IN_MAX_PLY
+            && !(ttHit && tte.depth >= depth - 3 && ttValue != VALUE_NONE && ttValue < probCutBeta)) {
+            Value v = probcut(t, ss, probCutBeta, depth, ttCapture ? ttMove : MOVE_NONE, rawEval, cutNode);
+            if (stopped(t)) return 0;
+            if (v >= probCutBeta) return v;
         }
     }
 
@@ -470,6 +525,7 @@ static Value search(SearchWorker *t, SearchStack *ss, Value alpha, Value beta, i
     const Color us = pos_side_to_move(pos);
 
     while ((move = movepick_next(&mp)) != MOVE_NONE) {
+        if (move == excluded) continue;
         if (root && !find_root_move(t, move)) continue;
         moveCount++;
         const bool noisy = pos_is_capture_or_promotion(pos, move);
@@ -509,17 +565,42 @@ static Value search(SearchWorker *t, SearchStack *ss, Value alpha, Value beta, i
             }
         }
 
-        /* Step 10. Check extension, bounded so that check sequences cannot run away. */
-        int extension = selective && givesCheck && ply < 2 * t->rootDepth ? 1 : 0;
+        /* Step 10. Extensions, bounded so that extended lines cannot run away: the singular
+         * TT move (or a cutoff without it, or less depth when others look as good), then checks. */
+        int extension = 0;
+        if (selective && ply < 2 * t->rootDepth) {
+            if (!root && move == ttMove && !excluded && depth >= SingularMinDepth && ttValue != VALUE_NONE
+                && (tte.bound & BOUND_LOWER) && tte.depth >= depth - SingularTtDepthMargin
+                && ttValue > -VALUE_TB_WIN_IN_MAX_PLY && ttValue < VALUE_TB_WIN_IN_MAX_PLY) {
+                Value singularBeta = ttValue - SingularBetaMargin * depth / 64;
+                STAT(t, SINGULAR_TRY);
+                ss->excludedMove = move;
+                Value v = search(t, ss, singularBeta - 1, singularBeta, (depth - 1) / 2, cutNode);
+                ss->excludedMove = MOVE_NONE;
+                if (stopped(t)) return 0;
+                if (v < singularBeta) {
+                    extension = !pvNode && v < singularBeta - DoubleExtensionMargin
+                             && ss->doubleExtensions < DoubleExtensionMax ? 2 : 1;
+                    STAT(t, SINGULAR_EXTENSION);
+                    if (extension == 2) STAT(t, DOUBLE_EXTENSION);
+                } else if (singularBeta >= beta) {
+                    STAT(t, MULTI_CUT);
+                    return singularBeta;
+                } else if (ttValue >= beta || cutNode) {
+                    extension = -1;
+                    STAT(t, NEGATIVE_EXTENSION);
+                }
+            } else if (givesCheck) {
+                extension = 1;
+                STAT(t, CHECK_EXTENSION);
+            }
+        }
         int newDepth = depth - 1 + extension;
-        if (extension) STAT(t, CHECK_EXTENSION);
 
         if (root) report_currmove(t, move, moveCount + t->pvIndex);
         uint64_t nodesBefore = atomic_load_explicit(&t->nodes, memory_order_relaxed);
-        ss->move = move;
-        ss->movedPiece = pos_piece_on(pos, move_from(move));
-        ss->contWrite = &t->hist->continuation[ss->movedPiece][move_to(move)];
-        ss->cont = ss->contWrite;
+        stack_set_move(t, ss, move);
+        (ss + 1)->doubleExtensions = ss->doubleExtensions + (extension >= 2);
         tt_prefetch(t->shared->tt, pos_key_after(pos, move));
         pos_do_move(pos, move);
 
@@ -590,8 +671,8 @@ static Value search(SearchWorker *t, SearchStack *ss, Value alpha, Value beta, i
         }
     }
 
-    /* Step 13. No legal move: checkmate or stalemate. */
-    if (moveCount == 0) return inCheck ? mated_in(ply) : VALUE_DRAW;
+    /* Step 13. No legal move: checkmate or stalemate (or only the excluded move). */
+    if (moveCount == 0) return excluded ? alpha : inCheck ? mated_in(ply) : VALUE_DRAW;
 
     /* A tablebase loss caps what the moves found; a tablebase win is the least they are worth. */
     if (bestValue > maxValue) bestValue = maxValue;
@@ -606,13 +687,13 @@ static Value search(SearchWorker *t, SearchStack *ss, Value alpha, Value beta, i
 
     int bound = bestValue >= beta ? BOUND_LOWER : pvNode && bestMove ? BOUND_EXACT : BOUND_UPPER;
     /* A quiet result the static evaluation did not foresee corrects later evaluations. */
-    if (selective && !inCheck && (bestMove == MOVE_NONE || !pos_is_capture_or_promotion(pos, bestMove))
+    if (selective && !inCheck && !excluded && (bestMove == MOVE_NONE || !pos_is_capture_or_promotion(pos, bestMove))
         && !(bound == BOUND_LOWER && bestValue <= ss->staticEval) && !(bound == BOUND_UPPER && bestValue >= ss->staticEval)
         && bestValue > -VALUE_TB_WIN_IN_MAX_PLY && bestValue < VALUE_TB_WIN_IN_MAX_PLY)
         update_corrections(t, ss, rawEval, bestValue, depth);
 
     /* In MultiPV only the first line may describe the root in the table. */
-    if (!(root && t->pvIndex > 0))
+    if (!(root && t->pvIndex > 0) && !excluded)
         tt_store(t->shared->tt, key, bestMove, tt_value_to_tt(bestValue, ply), rawEval, depth, bound, pvNode);
     return bestValue;
 }

@@ -49,6 +49,8 @@ typedef struct {
     PieceToHistory *contWrite;    /* the same table, for updates */
     Value staticEval;
     Move killers[2];
+    Move excludedMove;            /* a singular-extension search leaves this move out */
+    int doubleExtensions;         /* double extensions on the line from the root to here */
 } SearchStack;
 
 enum { STACK_OFFSET = 6 };
@@ -100,6 +102,8 @@ typedef struct {
     X(RFP) X(NMP_TRY) X(NMP_CUTOFF) X(IIR) \
     X(LMP) X(HISTORY_PRUNE) X(FUTILITY) X(SEE_QUIET) X(SEE_NOISY) \
     X(LMR) X(LMR_RESEARCH) X(PVS_RESEARCH) X(CHECK_EXTENSION) \
+    X(SINGULAR_TRY) X(SINGULAR_EXTENSION) X(DOUBLE_EXTENSION) X(NEGATIVE_EXTENSION) X(MULTI_CUT) \
+    X(PROBCUT_TRY) X(PROBCUT_CUTOFF) \
     X(ASPIRATION_FAIL) X(QS_DELTA) X(QS_SEE)
 
 #define SEARCH_STAT_ENUM(name) STAT_##name,

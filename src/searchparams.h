@@ -26,6 +26,17 @@
     X(NmpDepthDivisor, 5, 3, 8, 1) \
     X(NmpEvalDivisor, 200, 100, 400, 20) \
     X(NmpEvalMaxReduction, 3, 1, 6, 1) \
+    /* ProbCut: a capture that beats beta + margin (less when improving) in a shallow search. */ \
+    X(ProbCutMinDepth, 5, 3, 8, 1) \
+    X(ProbCutMargin, 200, 100, 350, 10) \
+    X(ProbCutImprovingMargin, 50, 0, 120, 10) \
+    X(ProbCutReduction, 4, 3, 5, 1) \
+    /* Singular extensions: the TT move alone beats ttValue - margin * depth / 64 (at half depth). */ \
+    X(SingularMinDepth, 7, 4, 10, 1) \
+    X(SingularTtDepthMargin, 3, 1, 5, 1) \
+    X(SingularBetaMargin, 80, 32, 160, 8) \
+    X(DoubleExtensionMargin, 20, 5, 50, 5) \
+    X(DoubleExtensionMax, 6, 2, 12, 1) \
     /* Internal iterative reduction without a TT move. */ \
     X(IirMinDepth, 4, 2, 8, 1) \
     /* Late move pruning: quiets after (base + depth^2) / (divisor - improving) moves. */ \
