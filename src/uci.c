@@ -31,6 +31,7 @@
 #include "timeman.h"
 #include "tt.h"
 #include "version.h"
+#include "wdl.h"
 
 /* A tablebase win is shown as this many centipawns less its distance in plies. */
 enum { UCI_TB_WIN_CP = 20000 };
@@ -44,6 +45,8 @@ enum { BOOK_DEPTH_DEFAULT = 20, BOOK_DEPTH_MAX = 1000, BOOK_PATH_MAX = 1024 };
 typedef struct {
     ThreadPool *pool;
     bool debug;          /* debug mode when the search started */
+    bool showWDL;        /* UCI_ShowWDL: scores carry "wdl W D L" */
+    int material;        /* the root position's, for the WDL model */
 } ReportContext;
 
 /* Everything the protocol keeps between commands. */
@@ -78,6 +81,7 @@ typedef struct {
     int tbProbeDepth;
     int tbProbeLimit;
     bool tbRule50;
+    bool showWDL;        /* UCI_ShowWDL */
 } Engine;
 
 /* ------------------------------------------------------------ output */
@@ -114,10 +118,17 @@ void uci_format_value(Value v, char *out) {
 
 /* ------------------------------------------------------------ search reports */
 
+/* " wdl W D L" after the score when UCI_ShowWDL is on, else nothing. Buffer >= 24. */
+static void format_wdl(const ReportContext *rc, Wdl wdl, char *out) {
+    out[0] = '\0';
+    if (rc && rc->showWDL) sprintf(out, " wdl %d %d %d", wdl.win, wdl.draw, wdl.loss);
+}
+
 static void report_line(void *context, const SearchLine *l) {
-    (void)context;
-    char score[24], pv[MAX_PLY * 6 + 8];
+    const ReportContext *rc = context;
+    char score[24], wdl[24], pv[MAX_PLY * 6 + 8];
     uci_format_value(l->score, score);
+    format_wdl(rc, wdl_from_value(l->score, rc ? rc->material : 0), wdl);
     size_t len = 0;
     pv[0] = '\0';
     for (int i = 0; i < l->pvLength; i++) {
@@ -127,9 +138,9 @@ static void report_line(void *context, const SearchLine *l) {
         len += (size_t)sprintf(pv + len, "%s%s", i ? " " : "", text);
     }
     uint64_t nps = l->timeMs > 0 ? l->nodes * 1000 / (uint64_t)l->timeMs : l->nodes;
-    uci_print("info depth %d seldepth %d multipv %d score %s%s nodes %" PRIu64 " nps %" PRIu64
+    uci_print("info depth %d seldepth %d multipv %d score %s%s%s nodes %" PRIu64 " nps %" PRIu64
               " hashfull %d tbhits %" PRIu64 " time %" PRId64 " pv %s",
-              l->depth, l->selDepth, l->multiPV, score,
+              l->depth, l->selDepth, l->multiPV, score, wdl,
               l->bound == BOUND_LOWER ? " lowerbound" : l->bound == BOUND_UPPER ? " upperbound" : "",
               l->nodes, nps, l->hashfull, l->tbHits, l->timeMs, pv);
 }
@@ -142,8 +153,10 @@ static void report_currmove(void *context, int depth, Move move, int moveNumber,
 }
 
 static void report_no_moves(void *context, bool inCheck) {
-    (void)context;
-    uci_print("info depth 0 score %s", inCheck ? "mate 0" : "cp 0");
+    char wdl[24];
+    /* The game is over: checkmate is lost, stalemate drawn, whatever the model would say. */
+    format_wdl(context, inCheck ? (Wdl){0, 0, 1000} : (Wdl){0, 1000, 0}, wdl);
+    uci_print("info depth 0 score %s%s", inCheck ? "mate 0" : "cp 0", wdl);
 }
 
 /* "info string ..." */
@@ -411,6 +424,11 @@ static void apply_tb_rule50(Engine *e, int on, const char *text) {
     e->tbRule50 = on;
 }
 
+static void apply_show_wdl(Engine *e, int on, const char *text) {
+    (void)text;
+    e->showWDL = on;
+}
+
 /* Every option, in the order `uci` lists them. */
 static const UciOption Options[] = {
     {"Threads", OPTION_SPIN, 1, 1, THREADS_MAX, true, apply_threads},
@@ -423,6 +441,7 @@ static const UciOption Options[] = {
     {"Skill Level", OPTION_SPIN, SKILL_LEVEL_MAX, 0, SKILL_LEVEL_MAX, false, apply_skill},
     {"UCI_LimitStrength", OPTION_CHECK, 0, 0, 1, false, apply_limit_strength},
     {"UCI_Elo", OPTION_SPIN, STRENGTH_ELO_MAX, STRENGTH_ELO_MIN, STRENGTH_ELO_MAX, false, apply_elo},
+    {"UCI_ShowWDL", OPTION_CHECK, 0, 0, 1, false, apply_show_wdl},
     {"OwnBook", OPTION_CHECK, 0, 0, 1, false, apply_own_book},
     {"BookFile", OPTION_STRING, 0, 0, 0, false, apply_book_file},
     {"BookBestMove", OPTION_CHECK, 0, 0, 1, false, apply_book_best},
@@ -744,7 +763,7 @@ static void cmd_go(Engine *e, Args *args) {
     }
     e->pos->chess960 = e->chess960;
     if (play_book_move(e, &limits)) return;
-    e->report = (ReportContext){e->pool, e->debug};
+    e->report = (ReportContext){e->pool, e->debug, e->showWDL, wdl_material(e->pos)};
     SearchReporter reporter = UciReporter;
     reporter.context = &e->report;
     threads_start(e->pool, e->pos, &limits, &reporter, start);

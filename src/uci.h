@@ -8,7 +8,7 @@
  *              (each search thread works on its own copy);
  *   go         the running search is stopped (it prints its bestmove)
  *              and the new one starts, so every go gets one bestmove;
- *   setoption  MultiPV, Ponder, Move Overhead, UCI_Chess960: accepted,
+ *   setoption  MultiPV, Ponder, Move Overhead, UCI_Chess960, UCI_ShowWDL: accepted,
  *              used from the next go; Hash, Threads, Clear Hash:
  *   ucinewgame, bench, go perft:
  *              waited for if the search is already stopping, otherwise

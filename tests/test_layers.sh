@@ -14,7 +14,7 @@ cd "$(dirname "$0")/.."
 layer_of() {
     case "$1" in
     types|bitboard|attacks|magics|zobrist|position|fen|movegen|notation|perft|progress|version|book/book|book/pgn|book/bookmaker) echo 1 ;;
-    eval|evalweights|syzygy|syzygy_format) echo 2 ;;
+    eval|evalweights|wdl|wdlmodel|syzygy|syzygy_format) echo 2 ;;
     history|movepick|tt|timeman|searchlimits|searchparams|strength|search|thread) echo 3 ;;
     uci|bench|init|main|book/openings|dataset|datagen|genfens|searcher|epdsuite) echo 4 ;;
     match/*) echo 5 ;;

@@ -4,7 +4,9 @@
  * analytic gradient matches finite differences, K and a known weight
  * vector are recovered from labels they generated, weights survive a
  * write and read-back byte for byte, bad input is reported as file:line,
- * and the command line runs end to end.
+ * and the command line runs end to end. The WDL fitter (--fit-wdl) recovers
+ * a model from outcomes it generated, splits the games of a file and runs
+ * end to end.
  */
 #include <math.h>
 #include <stdlib.h>
@@ -21,6 +23,7 @@
 #include "tune_model.h"
 #include "tune_qsearch.h"
 #include "tune_weights.h"
+#include "tune_wdl.h"
 
 static char TmpDir[] = "/tmp/gizum-tuner-XXXXXX";
 static char PathBuf[8][256];
@@ -567,6 +570,98 @@ static void test_cli(void) {
     free(output);
 }
 
+/* ------------------------------------------------------------ the WDL fitter */
+
+static void test_wdl_recovery(void) {
+    enum { SAMPLES = 60000 };
+    WdlSample *s = malloc(SAMPLES * sizeof *s);
+    for (int i = 0; i < SAMPLES; i++) {
+        int material = WDL_MATERIAL_MIN + (int)(rng_next() % (WDL_MATERIAL_MAX - WDL_MATERIAL_MIN + 1));
+        int v = (int)(rng_next() % 1201) - 600;
+        double win, loss, u = rng_unit();
+        wdl_chances(&WdlModel, v, material, &win, &loss);
+        s[i] = (WdlSample){.material = (int16_t)material, .value = (int16_t)v,
+                           .outcome = u < win ? WDL_WIN : u < win + loss ? WDL_LOSS : WDL_DRAW, .game = (uint32_t)i};
+    }
+    WdlCoefficients fit = {.a = {100}, .b = {100}};
+    int it0 = 0, it3 = 0;
+    tune_wdl_fit(&fit, 0, s, SAMPLES, &it0);
+    double loss = tune_wdl_fit(&fit, WDL_DEGREE, s, SAMPLES, &it3);
+    double trueLoss = tune_wdl_loss(&WdlModel, s, SAMPLES);
+    CHECK(isfinite(loss) && loss <= trueLoss + 1e-9 && it3 < 100,
+          "WDL fit: loss %.6f, the generating model's %.6f, %d steps", loss, trueLoss, it3);
+    /* The polynomials, not their (collinear) coefficients, are what must come back. */
+    double worstA = 0, worstB = 0;
+    for (int material = WDL_MATERIAL_MIN; material <= WDL_MATERIAL_MAX; material++) {
+        double a, b, a0, b0;
+        wdl_params(&fit, material, &a, &b);
+        wdl_params(&WdlModel, material, &a0, &b0);
+        worstA = fmax(worstA, fabs(a - a0));
+        worstB = fmax(worstB, fabs(b - b0));
+    }
+    CHECK(worstA < 15 && worstB < 10, "WDL fit: a off by up to %.1f cp, b by %.1f cp", worstA, worstB);
+    free(s);
+}
+
+static void test_wdl_loading(void) {
+    const char *path = tmp_path("wdl.txt");
+    write_file(path,
+               "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 9 | 20 | 1.0\n"
+               "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 11 | 40 | 1.0\n"
+               "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 10 | 60 | 1.0\n"
+               "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 12 | 80 | 0.5\n"
+               "this is no record\n"
+               "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR b KQkq - 0 13 | 0.5\n"
+               "4k3/8/8/8/8/8/4P3/4K2R b K - 0 14 | 50 | 0.5\n"
+               "4k3/8/8/8/8/8/4P3/4K2R b K - 0 15 | 31900 | 0.5\n"
+               "4k3/8/8/8/8/8/4P3/4K2R b K - 0 16 | 70 | 0.0\n");
+    WdlSet set = {0};
+    WdlLoadStats st = {0};
+    char *messages = NULL;
+    size_t len = 0;
+    FILE *log = open_memstream(&messages, &len);
+    bool ok = tune_wdl_load(&set, path, log, 100, &st);
+    fclose(log);
+    char expect[512];
+    snprintf(expect, sizeof expect, "%s:5: ", path);
+    CHECK(ok && st.records == 8 && st.used == 6 && st.bad == 1 && st.noScore == 1 && st.certain == 1
+              && strstr(messages, expect),
+          "WDL loading: %zu records, %zu used, %zu bad, %zu without a score, %zu certain; messages: %s", st.records,
+          st.used, st.bad, st.noScore, st.certain, messages);
+    /* Games: ply 16, 20 | 18 (ply fell) | 22 (result changed), 25, 27 | 31 (result changed). */
+    static const uint32_t Games[] = {0, 0, 1, 2, 2, 3};
+    bool gamesRight = set.count == 6 && set.games == 4;
+    for (size_t i = 0; gamesRight && i < 6; i++) gamesRight = set.samples[i].game == Games[i];
+    CHECK(gamesRight, "WDL loading: %u games, not split where the ply falls or the result changes", set.games);
+    /* Black to move: the score and the result turn to the side to move's view. */
+    CHECK(set.count == 6 && set.samples[4].value == -50 && set.samples[4].outcome == WDL_DRAW
+              && set.samples[4].material == 6 && set.samples[5].value == -70 && set.samples[5].outcome == WDL_WIN
+              && set.samples[0].value == 20 && set.samples[0].outcome == WDL_WIN && set.samples[0].material == 78,
+          "WDL loading: samples not in the side to move's view");
+    free(messages);
+    tune_wdl_free(&set);
+}
+
+static void test_wdl_cli(void) {
+    char args[1024], *output;
+    const char *data = tmp_path("big.txt"), *out = tmp_path("wdlmodel.c");
+    snprintf(args, sizeof args, "--fit-wdl %s --holdout 0.1 --wdl-out %s", data, out);
+    int status = run_cli(args, &output);
+    size_t len;
+    char *written = read_file(out, &len);
+    CHECK(status == 0 && written && strstr(written, "const WdlCoefficients WdlModel = {") && strstr(written, ".b = {")
+              && strstr(output, "held-out calibration") && strstr(output, "constant frequencies"),
+          "--fit-wdl run failed (%d): %s", status, output);
+    free(written);
+    free(output);
+    snprintf(args, sizeof args, "--fit-wdl %s --holdout 0.9", data);
+    CHECK(run_cli(args, &output) == 2 && strstr(output, "--holdout"), "--fit-wdl: bad holdout: %s", output);
+    free(output);
+    snprintf(args, sizeof args, "%s --fit-wdl", data);
+    CHECK(run_cli(args, &output) == 2 && strstr(output, "first argument"), "--fit-wdl not first: %s", output);
+    free(output);
+}
+
 int main(void) {
     engine_init();
     if (!mkdtemp(TmpDir)) {
@@ -585,8 +680,12 @@ int main(void) {
     test_weights_file();
     test_loading();
     test_cli();
+    test_wdl_recovery();
+    test_wdl_loading();
+    test_wdl_cli();
 
-    static const char *const Files[] = {"weights.c", "data.txt", "big.txt", "games.pgn", "tuned.c", "again.c"};
+    static const char *const Files[] = {"weights.c", "data.txt", "big.txt", "games.pgn", "tuned.c", "again.c",
+                                         "wdl.txt", "wdlmodel.c"};
     for (size_t i = 0; i < sizeof Files / sizeof Files[0]; i++) remove(tmp_path(Files[i]));
     rmdir(TmpDir);
     return test_report();

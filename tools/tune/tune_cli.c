@@ -10,6 +10,7 @@
 #include "eval.h"
 #include "tune_data.h"
 #include "tune_model.h"
+#include "tune_wdl.h"
 #include "tune_weights.h"
 
 enum { MAX_THREADS = 256 };
@@ -38,7 +39,9 @@ static const char Usage[] =
     "  --seed N           order of the positions (default 1)\n"
     "  --save-every N     also write the output every N epochs\n"
     "  --pgn-skip N       PGN: skip the positions of each game's first N plies (default 8)\n"
-    "  --max-messages N   bad records reported per file (default 100; 0: all)\n";
+    "  --max-messages N   bad records reported per file (default 100; 0: all)\n"
+    "gizum-tune --fit-wdl [options] FILE...: fits the win/draw/loss model instead\n"
+    "                     (see gizum-tune --fit-wdl --help)\n";
 
 typedef struct {
     const char **files;
@@ -103,6 +106,10 @@ static int parse_options(int argc, char **argv, Options *opt, FILE *out, FILE *e
         if (!strcmp(a, "-h") || !strcmp(a, "--help")) {
             fputs(Usage, out);
             return -1;
+        }
+        if (!strcmp(a, "--fit-wdl")) {
+            fprintf(err, "gizum-tune: --fit-wdl must be the first argument\n");
+            return 2;
         }
         if (!strcmp(a, "--full-batch")) {
             opt->batch = 0;
@@ -297,6 +304,7 @@ static int tune(const Options *opt, TuneData *data, double *w, FILE *out, FILE *
 }
 
 int tune_cli_run(int argc, char **argv, FILE *out, FILE *err) {
+    if (argc > 1 && !strcmp(argv[1], "--fit-wdl")) return tune_wdl_cli(argc - 1, argv + 1, out, err);
     Options *opt = calloc(1, sizeof *opt);
     if (!opt) return 1;
     int status = parse_options(argc, argv, opt, out, err);
