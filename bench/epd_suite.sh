@@ -4,15 +4,16 @@
 # published best moves), or on any EPD files given (WAC, ECM, STS ... kept
 # outside the repository), and prints the solved (and points) figures.
 #
-#   bench/epd_suite.sh [-g GIZUM] [-t MS[,MS...]] [-T THREADS] [-H MB] [FILE.epd ...]
+#   bench/epd_suite.sh [-g GIZUM] [-t MS[,MS...] | -n NODES[,NODES...]] [-T THREADS] [-H MB] [FILE.epd ...]
 #
 # Default: ./gizum, 1000 ms per position, one thread, 16 MB. Several times
-# (-t 250,1000) run the suites once per time.
+# (-t 250,1000) run the suites once per time. Node budgets (-n) do not depend on
+# the machine's load: use them to compare two builds on a busy machine.
 set -eu
-gizum=./gizum; times=1000; threads=1; hash=16
-while getopts g:t:T:H: opt; do
+gizum=./gizum; limit=--movetime; unit=ms; times=1000; threads=1; hash=16
+while getopts g:t:n:T:H: opt; do
     case $opt in
-        g) gizum=$OPTARG ;; t) times=$OPTARG ;; T) threads=$OPTARG ;; H) hash=$OPTARG ;;
+        g) gizum=$OPTARG ;; t) times=$OPTARG ;; n) limit=--nodes unit=nodes times=$OPTARG ;; T) threads=$OPTARG ;; H) hash=$OPTARG ;;
         *) sed -n '2,12s/^# \{0,1\}//p' "$0"; exit 2 ;;
     esac
 done
@@ -78,9 +79,9 @@ fi
 
 for t in $(echo "$times" | tr ',' ' '); do
     for suite in "$@"; do
-        "$gizum" epd "$suite" --movetime "$t" --threads "$threads" --hash "$hash" > "$tmp/out"
+        "$gizum" epd "$suite" "$limit" "$t" --threads "$threads" --hash "$hash" > "$tmp/out"
         failed=$(grep ' FAILED' "$tmp/out" | awk '{print $2}' | tr '\n' ' ')
-        printf '%-24s %5s ms: %s\n' "$(basename "$suite")" "$t" "$(grep '^solved ' "$tmp/out")"
+        printf '%-24s %5s %s: %s\n' "$(basename "$suite")" "$t" "$unit" "$(grep '^solved ' "$tmp/out")"
         grep '^points ' "$tmp/out" | sed 's/^/                                    /' || true
         [ -z "$failed" ] || echo "                                    failed: $failed"
     done
