@@ -1,6 +1,7 @@
 #include "dataset.h"
 
 #include <ctype.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -176,4 +177,33 @@ bool dataset_read_pgn(const char *path, const DatasetPgnOptions *options, Datase
     free(pos);
     pgn_close(reader);
     return true;
+}
+
+bool dataset_read_lines(FILE *f, DatasetLineFn onRecord, DatasetBadLineFn onBad, void *ctx, size_t *lines) {
+    char *line = NULL;
+    size_t size = 0, number = 0;
+    ssize_t length;
+    bool going = true;
+    while (going && (length = getline(&line, &size, f)) >= 0) {
+        number++;
+        char err[160];
+        if (length > DATASET_LINE_MAX) {
+            snprintf(err, sizeof err, "line too long (over %d bytes)", DATASET_LINE_MAX);
+            onBad(ctx, number, err);
+            continue;
+        }
+        if (strlen(line) != (size_t)length) {
+            onBad(ctx, number, "NUL byte in line");
+            continue;
+        }
+        DataRecord rec;
+        DatasetLineKind kind = dataset_parse_line(line, &rec, err, sizeof err);
+        if (kind == DATASET_SKIP) continue;
+        if (line[length - 1] != '\n') onBad(ctx, number, "truncated line (no newline at end of file)");
+        else if (kind == DATASET_BAD) onBad(ctx, number, err);
+        else going = onRecord(ctx, number, &rec);
+    }
+    free(line);
+    *lines = number;
+    return !ferror(f);
 }

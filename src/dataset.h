@@ -36,6 +36,23 @@ typedef enum { DATASET_SKIP, DATASET_RECORD, DATASET_BAD } DatasetLineKind;
  */
 DatasetLineKind dataset_parse_line(const char *line, DataRecord *rec, char *err, size_t errlen);
 
+/* The longest dataset line readers accept (a FEN and two numbers need far less). */
+enum { DATASET_LINE_MAX = 4096 };
+
+/* A line dataset_read_lines could not take: its number and the reason. */
+typedef void (*DatasetBadLineFn)(void *ctx, size_t line, const char *reason);
+/* One well-formed record and its line number; returns false to stop reading. */
+typedef bool (*DatasetLineFn)(void *ctx, size_t line, const DataRecord *rec);
+
+/*
+ * Reads dataset lines from f until its end or until onRecord returns false.
+ * Blank and comment lines are skipped; lines that are too long, contain a
+ * NUL byte, are malformed or lack their newline at the end of the file (it
+ * may have been cut anywhere, even into a number that still parses) go to
+ * onBad. Returns false on a read error; *lines is the number of lines read.
+ */
+bool dataset_read_lines(FILE *f, DatasetLineFn onRecord, DatasetBadLineFn onBad, void *ctx, size_t *lines);
+
 /* Writes rec as one line (with '\n'); out needs DATASET_LINE_SIZE bytes. */
 void dataset_format_line(const DataRecord *rec, char *out, size_t outlen);
 

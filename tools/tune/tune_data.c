@@ -19,7 +19,7 @@
 #include "fen.h"
 #include "tune_qsearch.h"
 
-enum { CHUNK_RECORDS = 1 << 15, LINE_MAX_BYTES = 4096, ERROR_SIZE = 160 };
+enum { CHUNK_RECORDS = 1 << 15, ERROR_SIZE = 160 };
 
 /* ------------------------------------------------------------ storage */
 
@@ -225,6 +225,16 @@ static void add_record(Loader *ld, const DataRecord *rec, size_t line) {
     if (ld->count == CHUNK_RECORDS) flush_chunk(ld);
 }
 
+static void bad_line(void *ctx, size_t line, const char *reason) {
+    report(ctx, line, "%s", reason);
+}
+
+static bool take_line(void *ctx, size_t line, const DataRecord *rec) {
+    Loader *ld = ctx;
+    add_record(ld, rec, line);
+    return !ld->failed;
+}
+
 /* Dataset lines: "<FEN> | <score> | <result>" or "<FEN> | <result>". */
 static bool load_lines(Loader *ld) {
     FILE *f = fopen(ld->path, "r");
@@ -232,40 +242,11 @@ static bool load_lines(Loader *ld) {
         if (ld->opt->messages) fprintf(ld->opt->messages, "%s: cannot open: %s\n", ld->path, strerror(errno));
         return false;
     }
-    char *line = NULL;
-    size_t size = 0, number = 0;
-    ssize_t length;
-    while ((length = getline(&line, &size, f)) >= 0 && !ld->failed) {
-        number++;
-        if (length > LINE_MAX_BYTES) {
-            report(ld, number, "line too long (over %d bytes)", LINE_MAX_BYTES);
-            continue;
-        }
-        if (strlen(line) != (size_t)length) {
-            report(ld, number, "NUL byte in line");
-            continue;
-        }
-        bool complete = length > 0 && line[length - 1] == '\n';
-        DataRecord rec;
-        char err[128];
-        DatasetLineKind kind = dataset_parse_line(line, &rec, err, sizeof err);
-        if (kind == DATASET_SKIP) continue;
-        /* A last line without its newline may have been cut anywhere, even into a number that still parses. */
-        if (!complete) {
-            report(ld, number, "truncated line (no newline at end of file)");
-            continue;
-        }
-        if (kind == DATASET_BAD) {
-            report(ld, number, "%s", err);
-            continue;
-        }
-        add_record(ld, &rec, number);
-    }
-    bool readError = ferror(f) != 0;
-    if (readError && ld->opt->messages) fprintf(ld->opt->messages, "%s:%zu: read error\n", ld->path, number + 1);
-    free(line);
+    size_t lines;
+    bool readOk = dataset_read_lines(f, take_line, bad_line, ld, &lines);
+    if (!readOk && ld->opt->messages) fprintf(ld->opt->messages, "%s:%zu: read error\n", ld->path, lines + 1);
     fclose(f);
-    return !readError;
+    return readOk;
 }
 
 /* dataset_read_pgn's callback: one record of a PGN game. */

@@ -12,7 +12,6 @@
 #include "fen.h"
 
 enum {
-    LINE_MAX_BYTES = 4096,
     MATERIAL_BUCKETS = WDL_MATERIAL_MAX - WDL_MATERIAL_MIN + 1,
     MAX_PARAMS = 2 * (WDL_DEGREE + 1),
     MAX_ITERATIONS = 200,
@@ -77,60 +76,52 @@ static WdlSample sample_of(const Position *pos, const DataRecord *rec, uint32_t 
                        .outcome = won > 0.75 ? WDL_WIN : won < 0.25 ? WDL_LOSS : WDL_DRAW, .game = game};
 }
 
+/* What load_lines needs besides the loader: the position to set up and the game being read. */
+typedef struct {
+    Loader *ld;
+    Position *pos;
+    GameTrack track;
+    bool ok;
+} LineReader;
+
+static void bad_line(void *ctx, size_t line, const char *reason) {
+    report(((LineReader *)ctx)->ld, line, "%s", reason);
+}
+
+static bool take_line(void *ctx, size_t line, const DataRecord *rec) {
+    LineReader *r = ctx;
+    Loader *ld = r->ld;
+    char err[160];
+    ld->stats->records++;
+    if (!pos_set_fen(r->pos, rec->fen, false, err, sizeof err)) {
+        report(ld, line, "illegal FEN: %s", err);
+        return true;
+    }
+    int pieces = popcount(pos_pieces(r->pos));
+    if (starts_game(&r->track, r->pos->gamePly, pieces, rec->result)) ld->set->games++;
+    r->track = (GameTrack){true, r->pos->gamePly, pieces, rec->result};
+    if (!rec->hasScore) {
+        ld->stats->noScore++;
+        return true;
+    }
+    if (abs(rec->score) >= VALUE_TB_WIN_IN_MAX_PLY) {
+        ld->stats->certain++;
+        return true;
+    }
+    r->ok = append(ld->set, sample_of(r->pos, rec, ld->set->games - 1));
+    ld->stats->used += r->ok;
+    if (!r->ok && ld->messages) fprintf(ld->messages, "%s: out of memory\n", ld->path);
+    return r->ok;
+}
+
 static bool load_lines(Loader *ld, FILE *f, Position *pos) {
-    char *line = NULL;
-    size_t size = 0, number = 0;
-    ssize_t length;
-    GameTrack track = {0};
-    bool ok = true;
-    while (ok && (length = getline(&line, &size, f)) >= 0) {
-        number++;
-        if (length > LINE_MAX_BYTES) {
-            report(ld, number, "line too long (over %d bytes)", LINE_MAX_BYTES);
-            continue;
-        }
-        if (strlen(line) != (size_t)length) {
-            report(ld, number, "NUL byte in line");
-            continue;
-        }
-        DataRecord rec;
-        char err[160];
-        DatasetLineKind kind = dataset_parse_line(line, &rec, err, sizeof err);
-        if (kind == DATASET_SKIP) continue;
-        if (line[length - 1] != '\n') {
-            report(ld, number, "truncated line (no newline at end of file)");
-            continue;
-        }
-        if (kind == DATASET_BAD) {
-            report(ld, number, "%s", err);
-            continue;
-        }
-        ld->stats->records++;
-        if (!pos_set_fen(pos, rec.fen, false, err, sizeof err)) {
-            report(ld, number, "illegal FEN: %s", err);
-            continue;
-        }
-        int pieces = popcount(pos_pieces(pos));
-        if (starts_game(&track, pos->gamePly, pieces, rec.result)) ld->set->games++;
-        track = (GameTrack){true, pos->gamePly, pieces, rec.result};
-        if (!rec.hasScore) {
-            ld->stats->noScore++;
-            continue;
-        }
-        if (abs(rec.score) >= VALUE_TB_WIN_IN_MAX_PLY) {
-            ld->stats->certain++;
-            continue;
-        }
-        ok = append(ld->set, sample_of(pos, &rec, ld->set->games - 1));
-        ld->stats->used += ok;
-        if (!ok && ld->messages) fprintf(ld->messages, "%s: out of memory\n", ld->path);
+    LineReader r = {.ld = ld, .pos = pos, .ok = true};
+    size_t lines;
+    if (!dataset_read_lines(f, take_line, bad_line, &r, &lines)) {
+        if (ld->messages) fprintf(ld->messages, "%s:%zu: read error\n", ld->path, lines + 1);
+        return false;
     }
-    if (ferror(f)) {
-        if (ld->messages) fprintf(ld->messages, "%s:%zu: read error\n", ld->path, number + 1);
-        ok = false;
-    }
-    free(line);
-    return ok;
+    return r.ok;
 }
 
 bool tune_wdl_load(WdlSet *set, const char *path, FILE *messages, int maxMessages, WdlLoadStats *stats) {
