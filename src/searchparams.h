@@ -1,5 +1,5 @@
 /*
- * Every number the search, the move picker and the time manager are tuned
+ * Every number the search, the move picker, the TT replacement and the time manager are tuned
  * by, as data: name, default, minimum, maximum, and the SPSA step (c_end).
  *
  * The normal build compiles them as constants (enum), so they cost nothing.
@@ -73,6 +73,9 @@
     /* Move ordering: victim value weight against capture history / divisor. */ \
     X(MvvWeight, 16, 4, 32, 2) \
     X(CaptureHistoryDivisor, 16, 4, 64, 4) \
+    /* TT replacement: a generation of age weighs this many plies; a same-key entry survives when this much deeper. */ \
+    X(TtAgeWeight, 8, 2, 16, 1) \
+    X(TtSameKeyDepthMargin, 4, 0, 8, 1) \
     /* Lazy SMP: helpers skip depths in groups of 1..sizes, two threads per pattern; vote base. */ \
     X(HelperSkipSizes, 3, 1, 6, 1) \
     X(HelperSkipPairing, 2, 1, 4, 1) \

@@ -13,6 +13,8 @@
 #include <sys/mman.h>
 #include <unistd.h>
 
+#include "searchparams.h"
+
 /*
  * Layout of the data word:
  *   bits  0-15 move, 16-31 value (int16), 32-47 static eval (int16),
@@ -23,10 +25,6 @@ enum {
     GEN_BITS = 5,
     GEN_CYCLE = 1 << GEN_BITS,
     GEN_MASK = GEN_CYCLE - 1,
-    /* Replacement: one generation of age counts as much as this many plies of depth. */
-    AGE_WEIGHT = 8,
-    /* A same-key entry is overwritten unless it is this much deeper than the new result. */
-    SAME_KEY_DEPTH_MARGIN = 4,
     HASHFULL_SAMPLE_BUCKETS = 250,
     /* Tables at least this big are cleared by several threads and asked for huge pages. */
     PARALLEL_CLEAR_BYTES = 64 << 20,
@@ -209,7 +207,7 @@ bool tt_probe(const TTable *tt, Key key, TTData *out) {
 /* How replaceable an entry is: shallow and old entries go first. */
 static inline int entry_worth(uint64_t data, int generation) {
     int age = (GEN_CYCLE + generation - data_generation(data)) & GEN_MASK;
-    return data_depth8(data) - AGE_WEIGHT * age;
+    return data_depth8(data) - TtAgeWeight * age;
 }
 
 void tt_store(TTable *tt, Key key, Move move, Value value, Value eval, int depth, int bound, bool pv) {
@@ -239,7 +237,7 @@ void tt_store(TTable *tt, Key key, Move move, Value value, Value eval, int depth
         unpack(victimData, &old);
         if (move == MOVE_NONE) move = old.move;
         if (bound != BOUND_EXACT && data_generation(victimData) == gen
-            && depth + SAME_KEY_DEPTH_MARGIN <= old.depth) {
+            && depth + TtSameKeyDepthMargin <= old.depth) {
             if (move != old.move) {
                 uint64_t d = (victimData & ~(uint64_t)0xFFFF) | move;
                 atomic_store_explicit(&victim->data, d, memory_order_relaxed);
