@@ -499,7 +499,7 @@ static Value search(SearchWorker *t, SearchStack *ss, Value alpha, Value beta, i
          * almost surely beats beta at full depth. */
         Value probCutBeta = beta + ProbCutMargin - ProbCutImprovingMargin * improving;
         if (depth >= ProbCutMinDepth && !excluded && beta > -VALUE_TB_WIN_IN_MAX_PLY && beta < VALUE_TB_WIN_IN_MAX_PLY
-            && !(ttHit && tte.depth >= depth - 3 && ttValue != VALUE_NONE && ttValue < probCutBeta)) {
+            && !(ttHit && tte.depth >= depth - ProbCutTtDepthMargin && ttValue != VALUE_NONE && ttValue < probCutBeta)) {
             Value v = probcut(t, ss, probCutBeta, depth, ttCapture ? ttMove : MOVE_NONE, rawEval, cutNode);
             if (stopped(t)) return 0;
             if (v >= probCutBeta) return v;

@@ -26,11 +26,13 @@
     X(NmpDepthDivisor, 5, 3, 8, 1) \
     X(NmpEvalDivisor, 200, 100, 400, 20) \
     X(NmpEvalMaxReduction, 3, 1, 6, 1) \
-    /* ProbCut: a capture that beats beta + margin (less when improving) in a shallow search. */ \
+    /* ProbCut: a capture that beats beta + margin (less when improving) in a shallow search, \
+     * unless a TT entry this close to the depth says the node fails low. */ \
     X(ProbCutMinDepth, 5, 3, 8, 1) \
     X(ProbCutMargin, 200, 100, 350, 10) \
     X(ProbCutImprovingMargin, 50, 0, 120, 10) \
     X(ProbCutReduction, 4, 3, 5, 1) \
+    X(ProbCutTtDepthMargin, 3, 1, 5, 1) \
     /* Singular extensions: the TT move alone beats ttValue - margin * depth / 64 (at half depth). */ \
     X(SingularMinDepth, 7, 4, 10, 1) \
     X(SingularTtDepthMargin, 3, 1, 5, 1) \
