@@ -52,22 +52,8 @@ static bool random_fen(const char *name, uint64_t *rng, char *fen) {
             break;
         }
     }
-    char *p = fen;
-    for (int r = 7; r >= 0; r--) {
-        int empty = 0;
-        for (int f = 0; f < 8; f++) {
-            char c = board[r * 8 + f];
-            if (!c) {
-                empty++;
-                continue;
-            }
-            if (empty) *p++ = (char)('0' + empty);
-            empty = 0;
-            *p++ = c;
-        }
-        if (empty) *p++ = (char)('0' + empty);
-        if (r) *p++ = '/';
-    }
+    fen_placement(board, fen);
+    char *p = fen + strlen(fen);
     sprintf(p, " %c - - 0 1", (next_random(rng) & 1) ? 'b' : 'w');
     return pos_set_fen(&Pos, fen, false, NULL, 0);
 }

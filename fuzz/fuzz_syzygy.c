@@ -137,22 +137,9 @@ static bool random_position(const char *name, uint64_t *rng) {
             break;
         }
     }
-    char fen[128], *p = fen;
-    for (int r = 7; r >= 0; r--) {
-        int empty = 0;
-        for (int f = 0; f < 8; f++) {
-            char c = board[r * 8 + f];
-            if (!c) {
-                empty++;
-                continue;
-            }
-            if (empty) *p++ = (char)('0' + empty);
-            empty = 0;
-            *p++ = c;
-        }
-        if (empty) *p++ = (char)('0' + empty);
-        if (r) *p++ = '/';
-    }
+    char fen[128];
+    fen_placement(board, fen);
+    char *p = fen + strlen(fen);
     snprintf(p, sizeof fen - (size_t)(p - fen), " %c - - %d 1", (next_random(rng) & 1) ? 'b' : 'w',
              (next_random(rng) & 3) ? 0 : (int)(next_random(rng) % 100));
     return pos_set_fen(Pos, fen, false, NULL, 0);

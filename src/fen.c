@@ -313,3 +313,23 @@ void pos_get_fen(const Position *pos, char *out) {
     }
     sprintf(p, " %d %d", pos->st->rule50, 1 + pos->gamePly / 2);
 }
+
+void fen_placement(const char board[64], char *out) {
+    char *p = out;
+    for (int r = 7; r >= 0; r--) {
+        int empty = 0;
+        for (int f = 0; f < 8; f++) {
+            char c = board[r * 8 + f];
+            if (!c) {
+                empty++;
+                continue;
+            }
+            if (empty) *p++ = (char)('0' + empty);
+            empty = 0;
+            *p++ = c;
+        }
+        if (empty) *p++ = (char)('0' + empty);
+        if (r) *p++ = '/';
+    }
+    *p = '\0';
+}

@@ -32,4 +32,7 @@ bool fen_from_epd(const char *line, char *out, size_t outlen);
 /* Writes the FEN (Shredder-style castling letters only when needed in Chess960). Buffer >= 100. */
 void pos_get_fen(const Position *pos, char *out);
 
+/* The placement field of a FEN from 64 piece letters (a1 first, 0 = empty); out needs 72 bytes. */
+void fen_placement(const char board[64], char *out);
+
 #endif

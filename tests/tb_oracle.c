@@ -57,26 +57,6 @@ static void drop(char *board, char piece, uint64_t *rng) {
     }
 }
 
-static void board_to_fen(const char *board, char *out) {
-    char *p = out;
-    for (int r = 7; r >= 0; r--) {
-        int empty = 0;
-        for (int f = 0; f < 8; f++) {
-            char c = board[r * 8 + f];
-            if (!c) {
-                empty++;
-                continue;
-            }
-            if (empty) *p++ = (char)('0' + empty);
-            empty = 0;
-            *p++ = c;
-        }
-        if (empty) *p++ = (char)('0' + empty);
-        if (r) *p++ = '/';
-    }
-    *p = '\0';
-}
-
 /* A random legal position of the table's material (either colours), with moves; false if this try failed. */
 static bool random_position(const char *name, uint64_t *rng, char *fen) {
     char sides[2][8] = {{0}};
@@ -117,7 +97,7 @@ static bool random_position(const char *name, uint64_t *rng, char *fen) {
         if (board[s] == '.') board[s] = 0;
     int rule50 = next_random(rng) % 5 == 0 ? 1 + (int)(next_random(rng) % 99) : 0;
     char placement[80];
-    board_to_fen(board, placement);
+    fen_placement(board, placement);
     snprintf(fen, 128, "%s %c - %s %d 1", placement, stm == WHITE ? 'w' : 'b', ep, rule50);
     char err[256];
     if (!pos_set_fen(&Pos, fen, false, err, sizeof err)) return false;
