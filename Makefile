@@ -56,7 +56,7 @@ DEPFLAGS = -MMD -MP
 # link error there. Everything else in src/ is the engine: evaluation,
 # search, and the protocol and tools on top (openings needs the search).
 BOARD_SRC  = $(addprefix src/,bitboard.c attacks.c magics.c zobrist.c position.c fen.c \
-               movegen.c notation.c perft.c progress.c version.c book/book.c book/pgn.c book/bookmaker.c)
+               movegen.c notation.c numparse.c perft.c progress.c version.c book/book.c book/pgn.c book/bookmaker.c)
 ENGINE_SRC = $(filter-out $(BOARD_SRC) src/main.c,$(wildcard src/*.c src/book/*.c))
 BOARD_OBJ  = $(BOARD_SRC:%.c=$(BUILD)/%.o)
 ENGINE_OBJ = $(ENGINE_SRC:%.c=$(BUILD)/%.o)
@@ -85,7 +85,7 @@ TUNELIBOBJ = $(filter-out $(BUILD)/tools/tune/tune_main.o,$(TUNEOBJ))
 TESTSRC  = $(wildcard tests/test_*.c)
 TESTAUX  = $(filter-out $(TESTSRC),$(wildcard tests/*.c))
 TESTBIN  = $(TESTSRC:tests/%.c=$(BUILD)/tests/%) $(TESTAUX:tests/%.c=$(BUILD)/tests/%)
-BOARD_TESTS = test_attacks test_fen test_movegen test_perft test_san test_zobrist test_book fake_engine
+BOARD_TESTS = test_attacks test_numparse test_fen test_movegen test_perft test_san test_zobrist test_book fake_engine
 BOARD_TESTBIN  = $(addprefix $(BUILD)/tests/,$(BOARD_TESTS))
 ENGINE_TESTBIN = $(filter-out $(BOARD_TESTBIN) $(BUILD)/tests/test_match $(BUILD)/tests/test_tuner,$(TESTBIN))
 

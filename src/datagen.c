@@ -17,6 +17,7 @@
 #include "dataset.h"
 #include "fen.h"
 #include "movegen.h"
+#include "numparse.h"
 #include "searcher.h"
 #include "timeman.h"
 
@@ -503,29 +504,17 @@ static int convert_pgn(const DatagenConfig *cfg) {
 
 /* ------------------------------------------------------------ options */
 
-static bool parse_ll(const char *text, long long min, long long max, long long *out) {
-    if (!text || !*text) return false;
-    char *end;
-    errno = 0;
-    long long v = strtoll(text, &end, 10);
-    if (*end != '\0' || errno == ERANGE || v < min || v > max) return false;
-    *out = v;
-    return true;
-}
-
 static bool parse_int_option(const char *text, int min, int max, int *out) {
-    long long v;
-    if (!parse_ll(text, min, max, &v)) return false;
+    int64_t v;
+    if (!parse_integer(text, min, max, &v)) return false;
     *out = (int)v;
     return true;
 }
 
-static bool parse_seed(const char *text, uint64_t *out) {
-    if (!text || *text < '0' || *text > '9') return false;
-    char *end;
-    errno = 0;
-    unsigned long long v = strtoull(text, &end, 10);
-    if (*end != '\0' || errno == ERANGE) return false;
+/* A count of games or plies (long long in the configuration). */
+static bool parse_count(const char *text, int64_t min, int64_t max, long long *out) {
+    int64_t v;
+    if (!parse_integer(text, min, max, &v)) return false;
     *out = v;
     return true;
 }
@@ -566,13 +555,13 @@ static int parse_option(DatagenConfig *cfg, int argc, char **argv) {
     if (!v) return 0;
     if (strcmp(flag, "--out") == 0) cfg->out = v, ok = true;
     else if (strcmp(flag, "--book") == 0) cfg->book = v, ok = true;
-    else if (strcmp(flag, "--games") == 0) ok = parse_ll(v, 1, INT64_MAX / 4, &cfg->games);
-    else if (strcmp(flag, "--positions") == 0) ok = parse_ll(v, 1, INT64_MAX / 4, &cfg->positions);
-    else if (strcmp(flag, "--nodes") == 0) ok = parse_ll(v, 1, 1000000000000LL, &n), cfg->nodes = (uint64_t)n;
+    else if (strcmp(flag, "--games") == 0) ok = parse_count(v, 1, INT64_MAX / 4, &cfg->games);
+    else if (strcmp(flag, "--positions") == 0) ok = parse_count(v, 1, INT64_MAX / 4, &cfg->positions);
+    else if (strcmp(flag, "--nodes") == 0) ok = parse_count(v, 1, 1000000000000LL, &n), cfg->nodes = (uint64_t)n;
     else if (strcmp(flag, "--depth") == 0) ok = parse_int_option(v, 1, MAX_PLY - 1, &cfg->depth);
     else if (strcmp(flag, "--threads") == 0) ok = parse_int_option(v, 1, DATAGEN_THREADS_MAX, &cfg->threads);
-    else if (strcmp(flag, "--seed") == 0) ok = parse_seed(v, &cfg->seed);
-    else if (strcmp(flag, "--first-game") == 0) ok = parse_ll(v, 0, INT64_MAX / 4, &cfg->firstGame);
+    else if (strcmp(flag, "--seed") == 0) ok = parse_unsigned(v, &cfg->seed);
+    else if (strcmp(flag, "--first-game") == 0) ok = parse_count(v, 0, INT64_MAX / 4, &cfg->firstGame);
     else if (strcmp(flag, "--random-plies") == 0) ok = openings_parse_plies(v, &cfg->randomMin, &cfg->randomMax);
     else if (strcmp(flag, "--check-depth") == 0) ok = parse_int_option(v, 1, 30, &cfg->checkDepth);
     else if (strcmp(flag, "--margin") == 0) ok = parse_int_option(v, 0, 10000, &cfg->margin);

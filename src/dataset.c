@@ -7,6 +7,7 @@
 
 #include "book/pgn.h"
 #include "fen.h"
+#include "numparse.h"
 
 static DatasetLineKind bad(char *err, size_t errlen, const char *reason) {
     if (err && errlen) snprintf(err, errlen, "%s", reason);
@@ -33,9 +34,8 @@ static bool parse_result(const char *text, double *result) {
 }
 
 static bool parse_score(const char *text, int *score) {
-    char *end;
-    long v = strtol(text, &end, 10);
-    if (end == text || *end != '\0' || v < -DATASET_SCORE_MAX || v > DATASET_SCORE_MAX) return false;
+    int64_t v;
+    if (!parse_integer(text, -DATASET_SCORE_MAX, DATASET_SCORE_MAX, &v)) return false;
     *score = (int)v;
     return true;
 }

@@ -9,6 +9,7 @@
 
 #include "fen.h"
 #include "notation.h"
+#include "numparse.h"
 #include "position.h"
 #include "progress.h"
 #include "search.h"
@@ -480,15 +481,6 @@ static void report_result(void *ctx, int index, const EpdResult *r) {
     progress_show(&t->progress, true, "epd: %d/%d done, %d solved", index + 1, t->suite->count, t->solved);
 }
 
-static bool parse_number(const char *text, int64_t min, int64_t max, int64_t *out) {
-    char *end;
-    errno = 0;
-    long long v = text ? strtoll(text, &end, 10) : 0;
-    if (!text || end == text || *end || errno == ERANGE || v < min || v > max) return false;
-    *out = v;
-    return true;
-}
-
 static void usage(void) {
     fprintf(stderr, "usage: gizum epd FILE [--movetime MS | --depth D | --nodes N] [--threads N] [--hash MB]\n"
                     "       (default --movetime %d, one thread, %d MB hash)\n",
@@ -509,11 +501,11 @@ static bool parse_args(int argc, char **argv, EpdConfig *cfg) {
             cfg->file = flag;
             continue;
         }
-        if (strcmp(flag, "--movetime") == 0) ok = parse_number(value, 1, INT64_MAX / 4, &v), cfg->moveTime = v, limits++;
-        else if (strcmp(flag, "--depth") == 0) ok = parse_number(value, 1, MAX_PLY - 1, &v), cfg->depth = (int)v, limits++;
-        else if (strcmp(flag, "--nodes") == 0) ok = parse_number(value, 1, INT64_MAX, &v), cfg->nodes = (uint64_t)v, limits++;
-        else if (strcmp(flag, "--threads") == 0) ok = parse_number(value, 1, EPD_THREADS_MAX, &v), cfg->threads = (int)v;
-        else if (strcmp(flag, "--hash") == 0) ok = parse_number(value, TT_MB_MIN, TT_MB_MAX, &v), cfg->hashMB = (int)v;
+        if (strcmp(flag, "--movetime") == 0) ok = parse_integer(value, 1, INT64_MAX / 4, &v), cfg->moveTime = v, limits++;
+        else if (strcmp(flag, "--depth") == 0) ok = parse_integer(value, 1, MAX_PLY - 1, &v), cfg->depth = (int)v, limits++;
+        else if (strcmp(flag, "--nodes") == 0) ok = parse_integer(value, 1, INT64_MAX, &v), cfg->nodes = (uint64_t)v, limits++;
+        else if (strcmp(flag, "--threads") == 0) ok = parse_integer(value, 1, EPD_THREADS_MAX, &v), cfg->threads = (int)v;
+        else if (strcmp(flag, "--hash") == 0) ok = parse_integer(value, TT_MB_MIN, TT_MB_MAX, &v), cfg->hashMB = (int)v;
         else {
             fprintf(stderr, "epd: unknown option '%s'\n", flag);
             return false;

@@ -1,6 +1,5 @@
 #include "genfens.h"
 
-#include <errno.h>
 #include <inttypes.h>
 #include <stdarg.h>
 #include <stdio.h>
@@ -9,6 +8,7 @@
 
 #include "book/openings.h"
 #include "fen.h"
+#include "numparse.h"
 #include "searcher.h"
 
 enum {
@@ -37,19 +37,9 @@ static void warn_line(void *ctx, const char *message) {
     say(ctx, "genfens: %s", message);
 }
 
-static bool parse_u64(const char *text, uint64_t *out) {
-    if (!text || *text < '0' || *text > '9') return false;
-    char *end;
-    errno = 0;
-    unsigned long long v = strtoull(text, &end, 10);
-    if (*end != '\0' || errno == ERANGE) return false;
-    *out = v;
-    return true;
-}
-
 static bool parse_int(const char *text, int min, int max, int *out) {
     uint64_t v;
-    if (!parse_u64(text, &v) || v < (uint64_t)min || v > (uint64_t)max) return false;
+    if (!parse_unsigned(text, &v) || v < (uint64_t)min || v > (uint64_t)max) return false;
     *out = (int)v;
     return true;
 }
@@ -161,7 +151,7 @@ int genfens_run(int argc, const char *const *argv, GenfensPrintFn print, void *c
         say(&p, "genfens: N must be an integer from 1 to %d, got '%.40s'", GENFENS_COUNT_MAX, argv[0]);
         return -1;
     }
-    if (!parse_u64(argv[2], &seed)) {
+    if (!parse_unsigned(argv[2], &seed)) {
         say(&p, "genfens: the seed must be an unsigned 64-bit integer, got '%.40s'", argv[2]);
         return -1;
     }

@@ -6,7 +6,6 @@
 #include "fen.h"
 
 #include <ctype.h>
-#include <errno.h>
 #include <inttypes.h>
 #include <stdarg.h>
 #include <stdio.h>
@@ -21,6 +20,7 @@
 #include "genfens.h"
 #include "movegen.h"
 #include "notation.h"
+#include "numparse.h"
 #include "perft.h"
 #include "position.h"
 #include "search.h"
@@ -241,17 +241,6 @@ static void args_split(Args *a, char *line) {
 
 static const char *args_next(Args *a) { return a->next < a->count ? a->word[a->next++] : NULL; }
 static const char *args_peek(const Args *a) { return a->next < a->count ? a->word[a->next] : NULL; }
-
-/* Parses a whole token as a signed 64-bit integer. */
-static bool parse_int64(const char *text, int64_t *out) {
-    if (!text || !*text) return false;
-    char *end;
-    errno = 0;
-    long long v = strtoll(text, &end, 10);
-    if (*end != '\0' || errno == ERANGE) return false;
-    *out = v;
-    return true;
-}
 
 /* ------------------------------------------------------------ engine state */
 
@@ -490,7 +479,7 @@ static bool set_search_param(Engine *e, const char *name, const char *valueText)
     if (!p) return false;
     char shownBuf[64];
     int64_t v;
-    if (!parse_int64(valueText, &v) || v < p->min || v > p->max) {
+    if (!parse_integer(valueText, p->min, p->max, &v)) {
         info("%s: value must be an integer from %d to %d, got '%s'", p->name, p->min, p->max,
              shown(valueText, shownBuf, sizeof shownBuf));
         return true;
@@ -539,7 +528,7 @@ static void cmd_setoption(Engine *e, Args *args) {
     int number = 0;
     if (o->type == OPTION_SPIN) {
         int64_t v;
-        if (!hasValue || !parse_int64(valueText, &v) || v < o->min || v > o->max) {
+        if (!hasValue || !parse_integer(valueText, o->min, o->max, &v)) {
             info("%s: value must be an integer from %d to %d, got '%s'", o->name, o->min, o->max,
                  shown(valueText, shownBuf, sizeof shownBuf));
             return;
@@ -656,7 +645,7 @@ static bool go_number(Args *args, const char *key, int64_t min, int64_t max, int
     char buf[64];
     const char *tok = args_peek(args);
     int64_t v;
-    if (!tok || !parse_int64(tok, &v) || v < min || v > max) {
+    if (!tok || !parse_integer(tok, min, max, &v)) {
         info("go: '%s' needs an integer from %" PRId64 " to %" PRId64 ", got '%s' (ignored)", key, min, max,
              tok ? shown(tok, buf, sizeof buf) : "");
         /* A keyword is left for the caller; any other bad word is consumed. */
@@ -827,7 +816,7 @@ static void cmd_bench(Engine *e, Args *args) {
     char buf[64];
     const char *tok = args_next(args);
     int64_t depth = BENCH_DEPTH_DEFAULT;
-    if (tok && (!parse_int64(tok, &depth) || depth < 1 || depth > BENCH_DEPTH_MAX)) {
+    if (tok && (!parse_integer(tok, 1, BENCH_DEPTH_MAX, &depth))) {
         info("bench: depth must be an integer from 1 to %d, got '%s'", BENCH_DEPTH_MAX, shown(tok, buf, sizeof buf));
         return;
     }

@@ -11,6 +11,8 @@
 #include <time.h>
 #include <unistd.h>
 
+#include "numparse.h"
+
 /* Defaults (documented in cli_usage). */
 static const int DEFAULT_GAMES = 2;
 static const double DEFAULT_TIME_MARGIN_MS = 50;
@@ -94,15 +96,6 @@ static bool split_kv(const char *tok, char *key, size_t klen, const char **value
     return true;
 }
 
-/* Parses an integer in [lo, hi]. */
-static bool parse_int(const char *text, long lo, long hi, long *out) {
-    char *end;
-    long v = strtol(text, &end, 10);
-    if (end == text || *end || v < lo || v > hi) return false;
-    *out = v;
-    return true;
-}
-
 /* Parses a finite number. */
 static bool parse_double(const char *text, double *out) {
     char *end;
@@ -177,7 +170,7 @@ static bool set_default_option(EngineConfig *e, const char *name, const char *va
 
 /* Applies one engine key=value. */
 static bool engine_key(EngineConfig *e, const char *key, const char *value, char *err, size_t errlen) {
-    long n;
+    int64_t n;
     double d;
     if (strcmp(key, "cmd") == 0) {
         if (!set_string(&e->cmd, value)) return false;
@@ -208,7 +201,7 @@ static bool engine_key(EngineConfig *e, const char *key, const char *value, char
         return true;
     }
     if (strcmp(key, "nodes") == 0 || strcmp(key, "depth") == 0 || strcmp(key, "plies") == 0) {
-        if (!parse_int(value, 1, 1L << 62, &n) || (key[0] != 'n' && n > 1000)) {
+        if (!parse_integer(value, 1, 1L << 62, &n) || (key[0] != 'n' && n > 1000)) {
             snprintf(err, errlen, "bad %s=%s", key, value);
             return false;
         }
@@ -339,7 +332,7 @@ static const char OpeningsKeys[] = "file=F format=epd|pgn|book order=sequential|
 static bool opt_openings(CliParser *p, const char *opt, char **toks, int n) {
     char key[64];
     const char *v;
-    long x = 0;
+    int64_t x = 0;
     bool formatGiven = false;
     OpeningConfig *o = &p->cfg->openings;
     for (int i = 0; i < n; i++) {
@@ -359,14 +352,14 @@ static bool opt_openings(CliParser *p, const char *opt, char **toks, int n) {
             else if (strcmp(v, "random") == 0) o->random = true;
             else ok = false;
         } else if (strcmp(key, "plies") == 0) {
-            ok = parse_int(v, 0, 1000, &x);
+            ok = parse_integer(v, 0, 1000, &x);
             o->plies = (int)x;
         } else if (strcmp(key, "seed") == 0) {
-            ok = parse_int(v, 0, 0x7fffffffffffffffL, &x);
+            ok = parse_integer(v, 0, 0x7fffffffffffffffL, &x);
             o->seed = (uint64_t)x;
             p->seedGiven = p->seedGiven || ok;
         } else if (strcmp(key, "start") == 0) {
-            ok = parse_int(v, 1, 0x7fffffffL, &x);
+            ok = parse_integer(v, 1, 0x7fffffffL, &x);
             o->start = x;
         } else if (strcmp(key, "policy") != 0) {
             ok = false;
@@ -656,19 +649,19 @@ static bool opt_single(CliParser *p, const char *opt, char **toks, int n) {
         return false;
     }
     const char *v = toks[0];
-    long x = 0;
+    int64_t x = 0;
     double d = 0;
     bool ok = true;
-    if (strcmp(opt, "-rounds") == 0) ok = parse_int(v, 1, 100000000, &x), cfg->rounds = (int)x;
-    else if (strcmp(opt, "-games") == 0) ok = parse_int(v, 1, 1000, &x), cfg->games = (int)x;
-    else if (strcmp(opt, "-concurrency") == 0) ok = parse_int(v, 1, MAX_CONCURRENCY, &x), cfg->concurrency = (int)x;
-    else if (strcmp(opt, "-ratinginterval") == 0) ok = parse_int(v, 0, 100000000, &x), cfg->ratingInterval = (int)x;
-    else if (strcmp(opt, "-scoreinterval") == 0) ok = parse_int(v, 0, 100000000, &x);
-    else if (strcmp(opt, "-autosaveinterval") == 0) ok = parse_int(v, 0, 100000000, &x), cfg->autosaveInterval = (int)x;
-    else if (strcmp(opt, "-maxmoves") == 0) ok = parse_int(v, 1, 100000, &x), cfg->adjudication.maxMoves = (int)x;
-    else if (strcmp(opt, "-wait") == 0) ok = parse_int(v, 0, 3600000, &x), cfg->waitMs = (int)x;
+    if (strcmp(opt, "-rounds") == 0) ok = parse_integer(v, 1, 100000000, &x), cfg->rounds = (int)x;
+    else if (strcmp(opt, "-games") == 0) ok = parse_integer(v, 1, 1000, &x), cfg->games = (int)x;
+    else if (strcmp(opt, "-concurrency") == 0) ok = parse_integer(v, 1, MAX_CONCURRENCY, &x), cfg->concurrency = (int)x;
+    else if (strcmp(opt, "-ratinginterval") == 0) ok = parse_integer(v, 0, 100000000, &x), cfg->ratingInterval = (int)x;
+    else if (strcmp(opt, "-scoreinterval") == 0) ok = parse_integer(v, 0, 100000000, &x);
+    else if (strcmp(opt, "-autosaveinterval") == 0) ok = parse_integer(v, 0, 100000000, &x), cfg->autosaveInterval = (int)x;
+    else if (strcmp(opt, "-maxmoves") == 0) ok = parse_integer(v, 1, 100000, &x), cfg->adjudication.maxMoves = (int)x;
+    else if (strcmp(opt, "-wait") == 0) ok = parse_integer(v, 0, 3600000, &x), cfg->waitMs = (int)x;
     else if (strcmp(opt, "-seeds") == 0) {
-        ok = parse_int(v, 1, 1, &x);
+        ok = parse_integer(v, 1, 1, &x);
         if (!ok) {
             snprintf(p->err, p->errlen, "-seeds: only 1 (the first engine plays the gauntlet) is supported, got '%s'", v);
             return false;
@@ -680,7 +673,7 @@ static bool opt_single(CliParser *p, const char *opt, char **toks, int n) {
         ok = parse_double(v, &d) && d > 0;
         if (ok && d / 1000 > cfg->initTimeout) cfg->initTimeout = d / 1000;
     } else if (strcmp(opt, "-srand") == 0) {
-        ok = parse_int(v, 0, 0x7fffffffffffffffL, &x);
+        ok = parse_integer(v, 0, 0x7fffffffffffffffL, &x);
         cfg->openings.seed = (uint64_t)x;
         p->seedGiven = true;
     } else if (strcmp(opt, "-event") == 0) return set_string(&cfg->event, v);
@@ -708,9 +701,9 @@ static bool opt_single(CliParser *p, const char *opt, char **toks, int n) {
 /* Flags without values (some take an optional one, as cutechess's -repeat [N]). */
 static bool opt_flag(CliParser *p, const char *opt, char **toks, int n) {
     MatchConfig *cfg = p->cfg;
-    long x = 2;
+    int64_t x = 2;
     if (strcmp(opt, "-repeat") == 0) {
-        if (n > 1 || (n == 1 && (!parse_int(toks[0], 2, 2, &x)))) {
+        if (n > 1 || (n == 1 && (!parse_integer(toks[0], 2, 2, &x)))) {
             snprintf(p->err, p->errlen, "-repeat [2]: each opening is played twice, colours reversed (got '%s')",
                      n ? toks[0] : "");
             return false;

@@ -1,6 +1,7 @@
 #include "tune_cli.h"
 
 #include <errno.h>
+#include <inttypes.h>
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
@@ -8,6 +9,7 @@
 #include <unistd.h>
 
 #include "eval.h"
+#include "numparse.h"
 #include "tune_data.h"
 #include "tune_model.h"
 #include "tune_wdl.h"
@@ -49,7 +51,7 @@ typedef struct {
     const char *out, *init;
     double lambda, k, lr, lrDecay, l2, validation;
     int epochs, threads, saveEvery, pgnSkip, maxMessages;
-    long minPositions;
+    int64_t minPositions;
     size_t batch;
     TuneOptimizer optimizer;
     uint64_t seed;
@@ -63,15 +65,6 @@ static bool parse_double(const char *s, double lo, double hi, double *out) {
     errno = 0;
     double v = strtod(s, &end);
     if (end == s || *end || errno || !isfinite(v) || v < lo || v > hi) return false;
-    *out = v;
-    return true;
-}
-
-static bool parse_long(const char *s, long lo, long hi, long *out) {
-    char *end;
-    errno = 0;
-    long v = strtol(s, &end, 10);
-    if (end == s || *end || errno || v < lo || v > hi) return false;
     *out = v;
     return true;
 }
@@ -120,7 +113,7 @@ static int parse_options(int argc, char **argv, Options *opt, FILE *out, FILE *e
             return 2;
         }
         const char *v = argv[++i];
-        long n = 0;
+        int64_t n = 0;
         char reason[256];
         bool ok = true;
         const char *expected = "";
@@ -132,14 +125,14 @@ static int parse_options(int argc, char **argv, Options *opt, FILE *out, FILE *e
         else if (!strcmp(a, "--lr-decay")) ok = parse_double(v, 1e-6, 1, &opt->lrDecay), expected = "a number in 1e-6..1";
         else if (!strcmp(a, "--l2")) ok = parse_double(v, 0, 1e6, &opt->l2), expected = "a number >= 0";
         else if (!strcmp(a, "--validate")) ok = parse_double(v, 0, 0.9, &opt->validation), expected = "a share in 0..0.9";
-        else if (!strcmp(a, "--epochs")) ok = parse_long(v, 0, 1000000, &n) && ((opt->epochs = (int)n), true), expected = "an integer in 0..1000000";
-        else if (!strcmp(a, "--threads")) ok = parse_long(v, 1, MAX_THREADS, &n) && ((opt->threads = (int)n), true), expected = "an integer in 1..256";
-        else if (!strcmp(a, "--batch")) ok = parse_long(v, 1, 1L << 40, &n) && ((opt->batch = (size_t)n), true), expected = "a positive integer";
-        else if (!strcmp(a, "--seed")) ok = parse_long(v, 0, 0x7fffffffffffffffL, &n) && ((opt->seed = (uint64_t)n), true), expected = "an integer >= 0";
-        else if (!strcmp(a, "--save-every")) ok = parse_long(v, 1, 1000000, &n) && ((opt->saveEvery = (int)n), true), expected = "a positive integer";
-        else if (!strcmp(a, "--pgn-skip")) ok = parse_long(v, 0, 10000, &n) && ((opt->pgnSkip = (int)n), true), expected = "an integer in 0..10000";
-        else if (!strcmp(a, "--min-positions")) ok = parse_long(v, 0, 1L << 40, &opt->minPositions), expected = "an integer >= 0";
-        else if (!strcmp(a, "--max-messages")) ok = parse_long(v, 0, 1L << 30, &n) && ((opt->maxMessages = (int)n), true), expected = "an integer >= 0";
+        else if (!strcmp(a, "--epochs")) ok = parse_integer(v, 0, 1000000, &n) && ((opt->epochs = (int)n), true), expected = "an integer in 0..1000000";
+        else if (!strcmp(a, "--threads")) ok = parse_integer(v, 1, MAX_THREADS, &n) && ((opt->threads = (int)n), true), expected = "an integer in 1..256";
+        else if (!strcmp(a, "--batch")) ok = parse_integer(v, 1, 1L << 40, &n) && ((opt->batch = (size_t)n), true), expected = "a positive integer";
+        else if (!strcmp(a, "--seed")) ok = parse_integer(v, 0, 0x7fffffffffffffffL, &n) && ((opt->seed = (uint64_t)n), true), expected = "an integer >= 0";
+        else if (!strcmp(a, "--save-every")) ok = parse_integer(v, 1, 1000000, &n) && ((opt->saveEvery = (int)n), true), expected = "a positive integer";
+        else if (!strcmp(a, "--pgn-skip")) ok = parse_integer(v, 0, 10000, &n) && ((opt->pgnSkip = (int)n), true), expected = "an integer in 0..10000";
+        else if (!strcmp(a, "--min-positions")) ok = parse_integer(v, 0, 1L << 40, &opt->minPositions), expected = "an integer >= 0";
+        else if (!strcmp(a, "--max-messages")) ok = parse_integer(v, 0, 1L << 30, &n) && ((opt->maxMessages = (int)n), true), expected = "an integer >= 0";
         else if (!strcmp(a, "--optimizer")) {
             if (!strcmp(v, "adam")) opt->optimizer = TUNE_ADAM;
             else if (!strcmp(v, "gd")) opt->optimizer = TUNE_GD;
@@ -268,12 +261,12 @@ static int tune(const Options *opt, TuneData *data, double *w, FILE *out, FILE *
     static size_t present[PARAM_NB];
     count_presence(data, present);
     for (int i = 0; i < TUNE_WEIGHTS; i++) {
-        bool tooRare = (long)present[i / 2] < opt->minPositions;
+        bool tooRare = (int64_t)present[i / 2] < opt->minPositions;
         frozen[i] = opt->frozen[i] || (opt->anyOnly && !opt->only[i]) || tooRare;
         freeWeights += !frozen[i];
         rare += tooRare && i % 2 == 0;
     }
-    if (opt->minPositions) fprintf(out, "%d parameters frozen: in fewer than %ld positions\n", rare, opt->minPositions);
+    if (opt->minPositions) fprintf(out, "%d parameters frozen: in fewer than %" PRId64 " positions\n", rare, opt->minPositions);
     SaveContext sc = {.opt = opt, .err = err};
     cfg.lambda = opt->lambda;
     cfg.lr = opt->lr;
