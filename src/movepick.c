@@ -20,13 +20,12 @@ static bool is_underpromotion(Move m) {
     return move_kind(m) == MOVE_PROMOTION && move_promotion(m) != QUEEN;
 }
 
-int movepick_quiet_score(const Position *pos, const Histories *hist, Move m,
-                         const PieceToHistory *cont1, const PieceToHistory *cont2) {
+int movepick_quiet_score(const Position *pos, const Histories *hist, Move m, const PieceToHistory *const *cont) {
     Piece pc = pos_piece_on(pos, move_from(m));
     Square to = move_to(m);
     int score = hist->butterfly[pos_side_to_move(pos)][move_from(m)][to];
-    if (cont1) score += (*cont1)[pc][to];
-    if (cont2) score += (*cont2)[pc][to];
+    for (int i = 0; i < CONT_PLIES; i++)
+        if (cont && cont[i]) score += (*cont[i])[pc][to];
     return score;
 }
 
@@ -65,11 +64,10 @@ static Move pick_best(MovePicker *mp) {
 }
 
 static void init_common(MovePicker *mp, const Position *pos, const Histories *hist, Move ttMove,
-                        const PieceToHistory *cont1, const PieceToHistory *cont2) {
+                        const PieceToHistory *const *cont) {
     mp->pos = pos;
     mp->hist = hist;
-    mp->cont[0] = cont1;
-    mp->cont[1] = cont2;
+    for (int i = 0; i < CONT_PLIES; i++) mp->cont[i] = cont ? cont[i] : NULL;
     mp->ttMove = ttMove;
     mp->killers[0] = mp->killers[1] = mp->counter = MOVE_NONE;
     mp->playedCount = 0;
@@ -78,9 +76,8 @@ static void init_common(MovePicker *mp, const Position *pos, const Histories *hi
 }
 
 void movepick_init(MovePicker *mp, const Position *pos, const Histories *hist, Move ttMove,
-                   const Move killers[2], Move counter, const PieceToHistory *cont1,
-                   const PieceToHistory *cont2) {
-    init_common(mp, pos, hist, ttMove, cont1, cont2);
+                   const Move killers[2], Move counter, const PieceToHistory *const *cont) {
+    init_common(mp, pos, hist, ttMove, cont);
     mp->killers[0] = killers[0];
     mp->killers[1] = killers[1];
     mp->counter = counter;
@@ -88,8 +85,8 @@ void movepick_init(MovePicker *mp, const Position *pos, const Histories *hist, M
 }
 
 void movepick_init_qsearch(MovePicker *mp, const Position *pos, const Histories *hist, Move ttMove,
-                           const PieceToHistory *cont1, const PieceToHistory *cont2) {
-    init_common(mp, pos, hist, ttMove, cont1, cont2);
+                           const PieceToHistory *const *cont) {
+    init_common(mp, pos, hist, ttMove, cont);
     mp->stage = pos_in_check(pos) ? EVASION_TT : QS_TT;
 }
 
@@ -151,8 +148,7 @@ Move movepick_next(MovePicker *mp) {
             gen_quiets(mp->pos, &list);
             load(mp, &list);
             for (int i = 0; i < mp->count; i++)
-                mp->moves[i].score = movepick_quiet_score(mp->pos, mp->hist, mp->moves[i].move,
-                                                          mp->cont[0], mp->cont[1]);
+                mp->moves[i].score = movepick_quiet_score(mp->pos, mp->hist, mp->moves[i].move, mp->cont);
             break;
         case MAIN_QUIET:
             if (!mp->skipQuiets) {
@@ -177,7 +173,7 @@ Move movepick_next(MovePicker *mp) {
                 Move m = mp->moves[i].move;
                 mp->moves[i].score = pos_is_capture_or_promotion(mp->pos, m)
                     ? EVASION_CAPTURE_BONUS + noisy_score(mp, m)
-                    : movepick_quiet_score(mp->pos, mp->hist, m, mp->cont[0], mp->cont[1]);
+                    : movepick_quiet_score(mp->pos, mp->hist, m, mp->cont);
             }
             mp->stage++;
             break;

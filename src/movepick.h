@@ -27,7 +27,7 @@ typedef struct {
 typedef struct {
     const Position *pos;
     const Histories *hist;
-    const PieceToHistory *cont[2];  /* continuation tables of the last two moves, or NULL */
+    const PieceToHistory *cont[CONT_PLIES]; /* continuation tables (history.h), or NULL */
     Move ttMove, killers[2], counter;
     Move played[4];                 /* special moves already returned, skipped later */
     int playedCount;
@@ -41,16 +41,14 @@ typedef struct {
 
 /* Main search picker (evasion order when the side to move is in check). */
 void movepick_init(MovePicker *mp, const Position *pos, const Histories *hist, Move ttMove,
-                   const Move killers[2], Move counter, const PieceToHistory *cont1,
-                   const PieceToHistory *cont2);
+                   const Move killers[2], Move counter, const PieceToHistory *const *cont);
 /* Quiescence picker: noisy moves only, or all evasions when in check. */
 void movepick_init_qsearch(MovePicker *mp, const Position *pos, const Histories *hist, Move ttMove,
-                           const PieceToHistory *cont1, const PieceToHistory *cont2);
+                           const PieceToHistory *const *cont);
 /* The next move, or MOVE_NONE when exhausted. */
 Move movepick_next(MovePicker *mp);
 
 /* History score of a quiet move as the picker sees it (also used by LMR). */
-int movepick_quiet_score(const Position *pos, const Histories *hist, Move m,
-                         const PieceToHistory *cont1, const PieceToHistory *cont2);
+int movepick_quiet_score(const Position *pos, const Histories *hist, Move m, const PieceToHistory *const *cont);
 
 #endif

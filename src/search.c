@@ -185,6 +185,14 @@ static void sort_root_moves(RootMove *moves, int from, int to) {
     }
 }
 
+/* How far back each continuation table's move is (history.h's CONT_PLIES). */
+static const int ContPliesBack[CONT_PLIES] = {1, 2};
+
+/* The continuation tables a quiet move at ss is scored by. */
+static inline void continuation_tables(const SearchStack *ss, const PieceToHistory *cont[CONT_PLIES]) {
+    for (int k = 0; k < CONT_PLIES; k++) cont[k] = (ss - ContPliesBack[k])->cont;
+}
+
 /* Rewards the move that caused a cutoff and punishes the ones tried before it. */
 static void update_histories(SearchWorker *t, SearchStack *ss, Move best, int depth,
                              const Move *quiets, int quietCount, const Move *captures, int captureCount) {
@@ -205,8 +213,10 @@ static void update_histories(SearchWorker *t, SearchStack *ss, Move best, int de
             int b = m == best ? bonus : -bonus;
             Piece pc = pos_piece_on(pos, move_from(m));
             history_update(&h->butterfly[us][move_from(m)][move_to(m)], b);
-            if ((ss - 1)->contWrite) history_update(&(*(ss - 1)->contWrite)[pc][move_to(m)], b);
-            if ((ss - 2)->contWrite) history_update(&(*(ss - 2)->contWrite)[pc][move_to(m)], b);
+            for (int k = 0; k < CONT_PLIES; k++) {
+                PieceToHistory *table = (ss - ContPliesBack[k])->contWrite;
+                if (table) history_update(&(*table)[pc][move_to(m)], b);
+            }
         }
     }
     for (int i = 0; i < captureCount; i++) {
@@ -268,7 +278,9 @@ static Value qsearch(SearchWorker *t, SearchStack *ss, Value alpha, Value beta) 
     }
 
     MovePicker mp;
-    movepick_init_qsearch(&mp, pos, t->hist, ttHit ? tte.move : MOVE_NONE, (ss - 1)->cont, (ss - 2)->cont);
+    const PieceToHistory *cont[CONT_PLIES];
+    continuation_tables(ss, cont);
+    movepick_init_qsearch(&mp, pos, t->hist, ttHit ? tte.move : MOVE_NONE, cont);
     Move bestMove = MOVE_NONE, move;
     int moveCount = 0;
     while ((move = movepick_next(&mp)) != MOVE_NONE) {
@@ -334,7 +346,9 @@ static Value probcut(SearchWorker *t, SearchStack *ss, Value probCutBeta, int de
                      bool cutNode) {
     Position *pos = t->pos;
     MovePicker mp;
-    movepick_init_qsearch(&mp, pos, t->hist, ttMove, (ss - 1)->cont, (ss - 2)->cont);
+    const PieceToHistory *cont[CONT_PLIES];
+    continuation_tables(ss, cont);
+    movepick_init_qsearch(&mp, pos, t->hist, ttMove, cont);
     STAT(t, PROBCUT_TRY);
     Move move;
     while ((move = movepick_next(&mp)) != MOVE_NONE) {
@@ -516,7 +530,9 @@ static Value search(SearchWorker *t, SearchStack *ss, Value alpha, Value beta, i
     Move counter = move_is_ok((ss - 1)->move)
                  ? t->hist->counter[(ss - 1)->movedPiece][move_to((ss - 1)->move)] : MOVE_NONE;
     MovePicker mp;
-    movepick_init(&mp, pos, t->hist, ttMove, ss->killers, counter, (ss - 1)->cont, (ss - 2)->cont);
+    const PieceToHistory *cont[CONT_PLIES];
+    continuation_tables(ss, cont);
+    movepick_init(&mp, pos, t->hist, ttMove, ss->killers, counter, cont);
 
     Value bestValue = -VALUE_INFINITE;
     Move bestMove = MOVE_NONE, move;
@@ -530,7 +546,7 @@ static Value search(SearchWorker *t, SearchStack *ss, Value alpha, Value beta, i
         moveCount++;
         const bool noisy = pos_is_capture_or_promotion(pos, move);
         const bool givesCheck = pos_gives_check(pos, move);
-        const int history = noisy ? 0 : movepick_quiet_score(pos, t->hist, move, (ss - 1)->cont, (ss - 2)->cont);
+        const int history = noisy ? 0 : movepick_quiet_score(pos, t->hist, move, cont);
 
         /* Step 9. Shallow-depth pruning (late moves, futility, SEE), once a move has saved us from being mated. */
         if (!root && selective && bestValue > VALUE_MATED_IN_MAX_PLY && pos_has_non_pawn_material(pos, us)) {
