@@ -29,12 +29,13 @@ int movepick_quiet_score(const Position *pos, const Histories *hist, Move m, con
     return score;
 }
 
+int movepick_capture_history(const Position *pos, const Histories *hist, Move m) {
+    return hist->capture[pos_piece_on(pos, move_from(m))][move_to(m)][piece_type(pos_captured_piece(pos, m))];
+}
+
 static int noisy_score(const MovePicker *mp, Move m) {
-    const Position *pos = mp->pos;
-    Piece pc = pos_piece_on(pos, move_from(m));
-    PieceType victim = piece_type(pos_captured_piece(pos, m));
-    int score = MvvWeight * SeeValue[victim]
-              + mp->hist->capture[pc][move_to(m)][victim] / CaptureHistoryDivisor;
+    PieceType victim = piece_type(pos_captured_piece(mp->pos, m));
+    int score = MvvWeight * SeeValue[victim] + movepick_capture_history(mp->pos, mp->hist, m) / CaptureHistoryDivisor;
     if (move_kind(m) == MOVE_PROMOTION) score += MvvWeight * SeeValue[move_promotion(m)];
     return score;
 }

@@ -50,5 +50,7 @@ Move movepick_next(MovePicker *mp);
 
 /* History score of a quiet move as the picker sees it (also used by LMR). */
 int movepick_quiet_score(const Position *pos, const Histories *hist, Move m, const PieceToHistory *const *cont);
+/* Capture history of a capture or promotion (also used by LMR and capture futility). */
+int movepick_capture_history(const Position *pos, const Histories *hist, Move m);
 
 #endif

@@ -546,7 +546,8 @@ static Value search(SearchWorker *t, SearchStack *ss, Value alpha, Value beta, i
         moveCount++;
         const bool noisy = pos_is_capture_or_promotion(pos, move);
         const bool givesCheck = pos_gives_check(pos, move);
-        const int history = noisy ? 0 : movepick_quiet_score(pos, t->hist, move, cont);
+        const int history = noisy ? movepick_capture_history(pos, t->hist, move)
+                                  : movepick_quiet_score(pos, t->hist, move, cont);
 
         /* Step 9. Shallow-depth pruning (late moves, futility, SEE), once a move has saved us from being mated. */
         if (!root && selective && bestValue > VALUE_MATED_IN_MAX_PLY && pos_has_non_pawn_material(pos, us)) {
@@ -575,9 +576,19 @@ static Value search(SearchWorker *t, SearchStack *ss, Value alpha, Value beta, i
                     STAT(t, SEE_QUIET);
                     continue;
                 }
-            } else if (depth <= SeeMaxDepth && !pos_see_ge(pos, move, -SeeNoisyMargin * depth)) {
-                STAT(t, SEE_NOISY);
-                continue;
+            } else {
+                /* Capture futility: even the victim and a good history leave the eval below alpha. */
+                if (!givesCheck && !inCheck && move_kind(move) != MOVE_PROMOTION && lmrDepth <= CaptureFutilityMaxDepth
+                    && ss->staticEval + CaptureFutilityBase + CaptureFutilityPerDepth * lmrDepth
+                           + SeeValue[piece_type(pos_captured_piece(pos, move))]
+                           + history / CaptureFutilityHistoryDivisor <= alpha) {
+                    STAT(t, CAPTURE_FUTILITY);
+                    continue;
+                }
+                if (depth <= SeeMaxDepth && !pos_see_ge(pos, move, -SeeNoisyMargin * depth)) {
+                    STAT(t, SEE_NOISY);
+                    continue;
+                }
             }
         }
 
@@ -624,15 +635,20 @@ static Value search(SearchWorker *t, SearchStack *ss, Value alpha, Value beta, i
         bool fullSearch;
         /* Step 11. Late move reductions: later quiet moves are searched shallower first, and
          * again at full depth (then with the full window) only if they beat alpha. */
-        if (selective && depth >= LmrMinDepth && moveCount > 1 + root && !noisy && !givesCheck) {
+        if (selective && depth >= LmrMinDepth && moveCount > 1 + root && !givesCheck) {
             int r = reduction(depth, moveCount);
-            r += !pvNode;
-            r += !improving;
-            r += cutNode;
-            r -= !pvNode && ttPv;
-            r += ttCapture;
-            r -= move == ss->killers[0] || move == ss->killers[1] || move == counter;
-            r -= history / LmrHistoryDivisor;
+            if (noisy) {
+                r += cutNode - pvNode;
+                r -= history / LmrCaptureHistoryDivisor;
+            } else {
+                r += !pvNode;
+                r += !improving;
+                r += cutNode;
+                r -= !pvNode && ttPv;
+                r += ttCapture;
+                r -= move == ss->killers[0] || move == ss->killers[1] || move == counter;
+                r -= history / LmrHistoryDivisor;
+            }
             int reduced = newDepth - r;
             if (reduced > newDepth) reduced = newDepth;
             if (reduced < 1) reduced = 1;

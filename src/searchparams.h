@@ -58,6 +58,13 @@
     X(LmrBaseHundredths, 75, 25, 150, 5) \
     X(LmrDivisorHundredths, 225, 150, 350, 10) \
     X(LmrHistoryDivisor, 8192, 2048, 16384, 512) \
+    /* Captures are reduced too (from the second move on), less for a good capture history. */ \
+    X(LmrCaptureHistoryDivisor, 4096, 1024, 16384, 512) \
+    /* Capture futility: eval + base + per-depth * lmrDepth + victim + history / divisor below alpha. */ \
+    X(CaptureFutilityMaxDepth, 6, 2, 10, 1) \
+    X(CaptureFutilityBase, 150, 50, 400, 20) \
+    X(CaptureFutilityPerDepth, 120, 40, 300, 10) \
+    X(CaptureFutilityHistoryDivisor, 32, 8, 128, 4) \
     /* History bonus after a cutoff: min(quad * depth^2 + linear * depth, cap). */ \
     X(HistoryBonusQuad, 16, 4, 32, 2) \
     X(HistoryBonusLinear, 128, 32, 256, 16) \
