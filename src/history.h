@@ -21,7 +21,7 @@ typedef int16_t PieceToHistory[PIECE_NB][SQUARE_NB];
 
 /* A quiet move is scored by the continuation tables of the moves 1, 2 and 4 plies back
  * (a list of CONT_PLIES pointers, NULL where there was no such move). */
-enum { CONT_PLIES = 2 };
+enum { CONT_PLIES = 3 };
 
 /* Correction entries hold centipawns * CORRECTION_GRAIN, within +-CORRECTION_LIMIT. */
 enum { CORRECTION_SIZE = 16384, CORRECTION_GRAIN = 64, CORRECTION_LIMIT = 128 * CORRECTION_GRAIN };

@@ -186,7 +186,7 @@ static void sort_root_moves(RootMove *moves, int from, int to) {
 }
 
 /* How far back each continuation table's move is (history.h's CONT_PLIES). */
-static const int ContPliesBack[CONT_PLIES] = {1, 2};
+static const int ContPliesBack[CONT_PLIES] = {1, 2, 4};
 
 /* The continuation tables a quiet move at ss is scored by. */
 static inline void continuation_tables(const SearchStack *ss, const PieceToHistory *cont[CONT_PLIES]) {
