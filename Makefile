@@ -156,7 +156,7 @@ $(BUILD)/tests/test_tuner: $(BUILD)/tests/test_tuner.o $(TUNELIBOBJ) $(ENGINE_LI
 # Builds everything, then runs every test program; the last line is the
 # total. `make test T=fen` runs only the tests whose name contains "fen".
 test: $(EXE) $(MATCHEXE) $(TESTBIN)
-	@GIZUM=./$(EXE) MATCH=./$(MATCHEXE) TESTBIN=$(BUILD)/tests ONLY='$(T)' sh tests/run_all.sh
+	@GIZUM=./$(EXE) MATCH=./$(MATCHEXE) TESTBIN=$(BUILD)/tests ONLY='$(T)' SKIP='$(SKIP_TESTS)' sh tests/run_all.sh
 
 # The test suite under AddressSanitizer + UndefinedBehaviorSanitizer.
 sanitize:
@@ -164,9 +164,11 @@ sanitize:
 		EXTRA_CFLAGS="-fsanitize=address,undefined -fno-sanitize-recover=all" \
 		EXTRA_LDFLAGS="-fsanitize=address,undefined"
 
-# The test suite under ThreadSanitizer (the search runs on several threads).
+# The test suite under ThreadSanitizer (the search runs on several threads),
+# less the board-only tests: they link no thread code, so TSan has nothing to see.
 tsan:
 	$(MAKE) test EXE=gizum-tsan MATCHEXE=gizum-match-tsan BUILD_SUFFIX=-tsan OPT="-O1 -g -fno-omit-frame-pointer" \
+		SKIP_TESTS="$(BOARD_TESTS)" \
 		EXTRA_CFLAGS="-fsanitize=thread" EXTRA_LDFLAGS="-fsanitize=thread"
 
 debug:
