@@ -511,7 +511,7 @@ static bool parse_int_option(const char *text, int min, int max, int *out) {
     return true;
 }
 
-/* A count of games or plies (long long in the configuration). */
+/* A count option: games, positions, nodes, a first game (long long in the configuration). */
 static bool parse_count(const char *text, int64_t min, int64_t max, long long *out) {
     int64_t v;
     if (!parse_integer(text, min, max, &v)) return false;
