@@ -70,8 +70,8 @@ int main(void) {
 
     /* Depth 4 minimax is expensive: only on positions whose depth-3 tree is small (and on
      * fewer of them in the sanitizer runs, where the minimax dominates the time). */
-    enum { DEPTH4_MAX_NODES3 = 40000, DEPTH4_MIN_POSITIONS = 8 };
-    const int depth4MaxPositions = test_quick() ? DEPTH4_MIN_POSITIONS : 25;
+    enum { DEPTH4_MAX_NODES3 = 40000, DEPTH4_POSITIONS = 25, DEPTH4_MIN_POSITIONS = 8 };
+    const int depth4MaxPositions = test_quick() ? DEPTH4_MIN_POSITIONS : DEPTH4_POSITIONS;
     static const SearchMode Modes[2] = {SEARCH_PLAIN_NO_TT, SEARCH_PLAIN};
     static const char *const ModeNames[2] = {"no TT", "TT"};
     uint64_t totalMinimax[5] = {0}, totalSearch[2][5] = {{0}};
