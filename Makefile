@@ -154,9 +154,12 @@ $(BUILD)/tests/test_tuner: $(BUILD)/tests/test_tuner.o $(TUNELIBOBJ) $(ENGINE_LI
 -include $(shell find build -name '*.d' 2>/dev/null)
 
 # Builds everything, then runs every test program; the last line is the
-# total. `make test T=fen` runs only the tests whose name contains "fen".
+# total. `make test T=fen` runs only the tests whose name contains "fen";
+# TEST_JOBS (default: the number of cores) tests run at a time.
+TEST_JOBS ?= $(shell nproc 2>/dev/null || echo 1)
 test: $(EXE) $(MATCHEXE) $(TESTBIN)
-	@GIZUM=./$(EXE) MATCH=./$(MATCHEXE) TESTBIN=$(BUILD)/tests ONLY='$(T)' SKIP='$(SKIP_TESTS)' sh tests/run_all.sh
+	@GIZUM=./$(EXE) MATCH=./$(MATCHEXE) TESTBIN=$(BUILD)/tests ONLY='$(T)' SKIP='$(SKIP_TESTS)' JOBS='$(TEST_JOBS)' \
+		sh tests/run_all.sh
 
 # The test suite under AddressSanitizer + UndefinedBehaviorSanitizer.
 sanitize:
