@@ -2,16 +2,18 @@
 # The project's testing loop: the working tree's engine against another
 # revision (default HEAD~1) with gizum-match's SPRT, both colours of each
 # UHO_4060_v4 opening, two games at a time.
-#   bench/sprt.sh [-b REV] [-t TC] [-e "ELO0 ELO1"] [-o OPENINGS] [-n NAME]
-# Defaults: -b HEAD~1 -t 4+0.04 -e "0 10" (logistic Elo). Output: NAME.log and
+#   bench/sprt.sh [-b REV] [-t TC] [-e "ELO0 ELO1"] [-g GAMES] [-o OPENINGS] [-n NAME]
+# Defaults: -b HEAD~1 -t 4+0.04 -e "0 10" (logistic Elo). -g plays a fixed
+# number of games (even) instead of the SPRT, for a confirmation at a long
+# time control, e.g. -t 10+0.1 -g 300. Output: NAME.log and
 # NAME.pgn (default sprt-<rev>.*) in the working directory; the last lines
-# of the log are the W-L-D, Elo with its error bar and the LLR.
+# of the log are the W-L-D, Elo with its error bar and (SPRT) the LLR.
 set -eu
-base=HEAD~1 tc=4+0.04 bounds="0 10" openings=../shared/openings/UHO_4060_v4.epd name=
-while getopts b:t:e:o:n: opt; do
+base=HEAD~1 tc=4+0.04 bounds="0 10" games= openings=../shared/openings/UHO_4060_v4.epd name=
+while getopts b:t:e:g:o:n: opt; do
     case $opt in
-    b) base=$OPTARG ;; t) tc=$OPTARG ;; e) bounds=$OPTARG ;; o) openings=$OPTARG ;; n) name=$OPTARG ;;
-    *) sed -n '2,9p' "$0"; exit 2 ;;
+    b) base=$OPTARG ;; t) tc=$OPTARG ;; e) bounds=$OPTARG ;; g) games=$OPTARG ;; o) openings=$OPTARG ;; n) name=$OPTARG ;;
+    *) sed -n '2,11p' "$0"; exit 2 ;;
     esac
 done
 rev=$(git rev-parse --short "$base")
@@ -19,6 +21,13 @@ name=${name:-sprt-$rev}
 [ -r "$openings" ] || { echo "sprt.sh: cannot read openings $openings" >&2; exit 2; }
 set -- $bounds
 [ $# -eq 2 ] || { echo "sprt.sh: -e takes two Elo bounds, e.g. \"0 10\"" >&2; exit 2; }
+if [ -n "$games" ]; then
+    case "$games" in *[!0-9]* | 0) echo "sprt.sh: -g takes an even number of games, e.g. 300" >&2; exit 2 ;; esac
+    [ $((games % 2)) -eq 0 ] || { echo "sprt.sh: -g takes an even number of games (both colours of each opening)" >&2; exit 2; }
+    rounds=$((games / 2)) stop=
+else
+    rounds=20000 stop="-sprt elo0=$1 elo1=$2 alpha=0.05 beta=0.05 model=logistic"
+fi
 
 make -s -j2 gizum match >/dev/null
 tree=build/sprt-base-$rev
@@ -35,8 +44,7 @@ echo "new: $("$new" bench 2>/dev/null | tail -n 1)  base $rev: $("$tree/gizum" b
 ./gizum-match -engine cmd="$new" name=new -engine cmd="$tree/gizum" name="base-$rev" \
     -each tc="$tc" option.Hash=16 option.Threads=1 \
     -openings file="$openings" format=epd order=random \
-    -games 2 -rounds 20000 -concurrency 2 \
-    -sprt elo0="$1" elo1="$2" alpha=0.05 beta=0.05 model=logistic \
+    -games 2 -rounds "$rounds" -concurrency 2 $stop \
     -draw movenumber=40 movecount=8 score=10 -resign movecount=4 score=1000 \
     -pgnout "$name.pgn" -ratinginterval 50 > "$name.log" 2>&1 || true
 rm -f "$new"
