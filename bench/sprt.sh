@@ -22,8 +22,9 @@ name=${name:-sprt-$rev}
 set -- $bounds
 [ $# -eq 2 ] || { echo "sprt.sh: -e takes two Elo bounds, e.g. \"0 10\"" >&2; exit 2; }
 if [ -n "$games" ]; then
-    case "$games" in *[!0-9]* | 0) echo "sprt.sh: -g takes an even number of games, e.g. 300" >&2; exit 2 ;; esac
-    [ $((games % 2)) -eq 0 ] || { echo "sprt.sh: -g takes an even number of games (both colours of each opening)" >&2; exit 2; }
+    case "$games" in *[!0-9]* | 0 | *[13579])
+        echo "sprt.sh: -g takes an even number of games (both colours of each opening), e.g. 300" >&2; exit 2 ;;
+    esac
     rounds=$((games / 2)) stop=
 else
     rounds=20000 stop="-sprt elo0=$1 elo1=$2 alpha=0.05 beta=0.05 model=logistic"
