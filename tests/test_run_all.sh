@@ -5,7 +5,12 @@
 # runs N tests side by side with the same total as one at a time.
 : "${GIZUM:?}"
 passed=0; failed=0
-check() { if [ "$1" = 0 ]; then passed=$((passed + 1)); else failed=$((failed + 1)); echo "FAIL: $2"; fi; }
+# check STATUS MESSAGE [OUTPUT]: a failure prints the message, and the runner's whole output if named.
+check() {
+    if [ "$1" = 0 ]; then passed=$((passed + 1)); return; fi
+    failed=$((failed + 1)); echo "FAIL: $2"
+    [ -n "${3:-}" ] && sed 's/^/    | /' "$3"
+}
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 bin=$tmp/bin
@@ -25,7 +30,7 @@ run() {
 }
 
 run serial JOBS=1
-[ "$(tail -n 1 "$tmp/serial")" = "10 passed, 3 failed" ]; check $? "JOBS=1 total: $(tail -n 1 "$tmp/serial")"
+[ "$(tail -n 1 "$tmp/serial")" = "10 passed, 3 failed" ]; check $? "JOBS=1 total" "$tmp/serial"
 [ "$(cat "$tmp/serial.rc")" = 1 ]; check $? "a failing test must fail the run (exit $(cat "$tmp/serial.rc"))"
 grep -q '^test_zz_b: no result line (exit 2)' "$tmp/serial"; check $? "a test without a result line is named"
 grep -q '^crashed$' "$tmp/serial" && grep -q '^detail$' "$tmp/serial"; check $? "a failing test's output is shown"
@@ -33,21 +38,21 @@ grep -q '^test_zz_c: SKIP no oracle' "$tmp/serial"; check $? "SKIP lines of a pa
 [ "$(grep -c '^test_zz_[a-e]: [0-9]* passed' "$tmp/serial")" = 4 ]; check $? "one result line per test with a result"
 
 run parallel JOBS=3
-[ "$(tail -n 1 "$tmp/parallel")" = "10 passed, 3 failed" ]; check $? "JOBS=3 total: $(tail -n 1 "$tmp/parallel")"
+[ "$(tail -n 1 "$tmp/parallel")" = "10 passed, 3 failed" ]; check $? "JOBS=3 total" "$tmp/parallel"
 [ "$(cat "$tmp/parallel.rc")" = 1 ]; check $? "JOBS=3: a failing test must fail the run"
 
 run skipped JOBS=2 SKIP="test_zz_a test_zz_b test_zz_d"
 [ "$(tail -n 1 "$tmp/skipped")" = "6 passed, 0 failed" ] && [ "$(cat "$tmp/skipped.rc")" = 0 ]
-check $? "SKIP leaves tests out, and a clean run exits 0: $(tail -n 1 "$tmp/skipped")"
+check $? "SKIP leaves tests out, and a clean run exits 0 (exit $(cat "$tmp/skipped.rc"))" "$tmp/skipped"
 
 run only JOBS=2 ONLY=zz_e
-[ "$(tail -n 1 "$tmp/only")" = "4 passed, 0 failed" ]; check $? "ONLY picks one test: $(tail -n 1 "$tmp/only")"
+[ "$(tail -n 1 "$tmp/only")" = "4 passed, 0 failed" ]; check $? "ONLY picks one test" "$tmp/only"
 
 rm -f "$bin"/test_zz_*
 fake hang 'sleep 30; echo "1 passed, 0 failed"'
 run hung JOBS=2 TEST_TIMEOUT=1
 grep -q 'test_zz_hang: timed out after 1 s' "$tmp/hung" && [ "$(tail -n 1 "$tmp/hung")" = "0 passed, 1 failed" ]
-check $? "a hung test is stopped and fails: $(tail -n 2 "$tmp/hung" | tr '\n' '|')"
+check $? "a hung test is stopped and fails" "$tmp/hung"
 
 # Two tests that each wait for the other's mark pass only when they run at the same time.
 rm -f "$bin"/test_zz_*
@@ -57,7 +62,7 @@ for me in x y; do
 [ -e $tmp/mark-$other ] && echo '1 passed, 0 failed' || echo '0 passed, 1 failed'"
 done
 run side_by_side JOBS=2
-[ "$(tail -n 1 "$tmp/side_by_side")" = "2 passed, 0 failed" ]; check $? "JOBS=2 runs two tests at once: $(tail -n 1 "$tmp/side_by_side")"
+[ "$(tail -n 1 "$tmp/side_by_side")" = "2 passed, 0 failed" ]; check $? "JOBS=2 runs two tests at once" "$tmp/side_by_side"
 
 echo "$passed passed, $failed failed"
 [ "$failed" -eq 0 ]
