@@ -193,6 +193,14 @@ static inline void continuation_tables(const SearchStack *ss, const PieceToHisto
     for (int k = 0; k < CONT_PLIES; k++) cont[k] = (ss - ContPliesBack[k])->cont;
 }
 
+/* Moves the continuation entries of piece pc going to `to`, after the moves 1, 2 and 4 plies back, by bonus. */
+static void update_continuation(SearchStack *ss, Piece pc, Square to, int bonus) {
+    for (int k = 0; k < CONT_PLIES; k++) {
+        PieceToHistory *table = (ss - ContPliesBack[k])->contWrite;
+        if (table) history_update(&(*table)[pc][to], bonus);
+    }
+}
+
 /* Rewards the move that caused a cutoff and punishes the ones tried before it. */
 static void update_histories(SearchWorker *t, SearchStack *ss, Move best, int depth,
                              const Move *quiets, int quietCount, const Move *captures, int captureCount) {
@@ -211,12 +219,8 @@ static void update_histories(SearchWorker *t, SearchStack *ss, Move best, int de
         for (int i = 0; i < quietCount; i++) {
             Move m = quiets[i];
             int b = m == best ? bonus : -bonus;
-            Piece pc = pos_piece_on(pos, move_from(m));
             history_update(&h->butterfly[us][move_from(m)][move_to(m)], b);
-            for (int k = 0; k < CONT_PLIES; k++) {
-                PieceToHistory *table = (ss - ContPliesBack[k])->contWrite;
-                if (table) history_update(&(*table)[pc][move_to(m)], b);
-            }
+            update_continuation(ss, pos_piece_on(pos, move_from(m)), move_to(m), b);
         }
     }
     for (int i = 0; i < captureCount; i++) {
@@ -632,9 +636,8 @@ static Value search(SearchWorker *t, SearchStack *ss, Value alpha, Value beta, i
         pos_do_move(pos, move);
 
         Value value = -VALUE_INFINITE;
-        bool fullSearch;
-        /* Step 11. Late move reductions: later quiet moves are searched shallower first, and
-         * again at full depth (then with the full window) only if they beat alpha. */
+        /* Step 11. Late move reductions: later moves are searched shallower first, and again
+         * at full depth (then with the full window) only if they beat alpha. */
         if (selective && depth >= LmrMinDepth && moveCount > 1 + root && !givesCheck) {
             int r = reduction(depth, moveCount);
             if (noisy) {
@@ -653,13 +656,24 @@ static Value search(SearchWorker *t, SearchStack *ss, Value alpha, Value beta, i
             if (reduced > newDepth) reduced = newDepth;
             if (reduced < 1) reduced = 1;
             value = -search(t, ss + 1, -alpha - 1, -alpha, reduced, true);
-            fullSearch = value > alpha && reduced < newDepth;
             STAT(t, LMR);
-            if (fullSearch) STAT(t, LMR_RESEARCH);
-        } else {
-            fullSearch = !pvNode || moveCount > 1;
+            if (value > alpha && reduced < newDepth) {
+                /* The second look goes a ply deeper when the reduced search beat the best move by far,
+                 * a ply shallower when it barely did; its result teaches the continuation history. */
+                newDepth += (value > bestValue + LmrDeeperBase + LmrDeeperPerPly * (newDepth - reduced))
+                          - (value < bestValue + newDepth);
+                if (newDepth > reduced) {
+                    STAT(t, LMR_RESEARCH);
+                    value = -search(t, ss + 1, -alpha - 1, -alpha, newDepth, !cutNode);
+                    if (!noisy)
+                        update_continuation(ss, ss->movedPiece, move_to(move),
+                                            value <= alpha ? -history_bonus(newDepth)
+                                            : value >= beta ? history_bonus(newDepth) : 0);
+                }
+            }
+        } else if (!pvNode || moveCount > 1) {
+            value = -search(t, ss + 1, -alpha - 1, -alpha, newDepth, !cutNode);
         }
-        if (fullSearch) value = -search(t, ss + 1, -alpha - 1, -alpha, newDepth, !cutNode);
         if (pvNode && (moveCount == 1 || (value > alpha && (root || value < beta)))) {
             if (moveCount > 1) STAT(t, PVS_RESEARCH);
             value = -search(t, ss + 1, -beta, -alpha, newDepth, false);

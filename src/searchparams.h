@@ -58,6 +58,9 @@
     X(LmrBaseHundredths, 75, 25, 150, 5) \
     X(LmrDivisorHundredths, 225, 150, 350, 10) \
     X(LmrHistoryDivisor, 8192, 2048, 16384, 512) \
+    /* A reduced search that beats the best move by base + perPly * reduction is searched a ply deeper. */ \
+    X(LmrDeeperBase, 40, 10, 100, 5) \
+    X(LmrDeeperPerPly, 5, 0, 20, 1) \
     /* Captures are reduced too (from the second move on), less for a good capture history. */ \
     X(LmrCaptureHistoryDivisor, 4096, 1024, 16384, 512) \
     /* Capture futility: eval + base + per-depth * lmrDepth + victim + history / divisor below alpha. */ \
