@@ -437,6 +437,9 @@ static Value search(SearchWorker *t, SearchStack *ss, Value alpha, Value beta, i
     if (!pvNode && !excluded && mode != SEARCH_PLAIN_NO_TT && ttHit && tte.depth >= depth && ttValue != VALUE_NONE && pos_rule50(pos) < 90
         && (tte.bound & (ttValue >= beta ? BOUND_LOWER : BOUND_UPPER))) {
         STAT(t, TT_CUTOFF);
+        /* A quiet TT move that still refutes the node earns what a searched cutoff would. */
+        if (ttValue >= beta && ttMove != MOVE_NONE && !ttCapture && pos_is_legal(pos, ttMove))
+            update_histories(t, ss, ttMove, depth, &ttMove, 1, NULL, 0);
         return ttValue;
     }
 
