@@ -732,6 +732,10 @@ static Value search(SearchWorker *t, SearchStack *ss, Value alpha, Value beta, i
         if (!pos_is_capture_or_promotion(pos, bestMove) && quietCount < 64) quiets[quietCount++] = bestMove;
         else if (pos_is_capture_or_promotion(pos, bestMove) && captureCount < 32) captures[captureCount++] = bestMove;
         update_histories(t, ss, bestMove, depth, quiets, quietCount, captures, captureCount);
+    } else if (bestMove == MOVE_NONE && !excluded && move_is_ok((ss - 1)->move) && pos->st->captured == NO_PIECE
+               && move_kind((ss - 1)->move) != MOVE_PROMOTION) {
+        /* Nothing here reached alpha: the opponent's quiet move that led here refuted ours. */
+        update_continuation(ss - 1, (ss - 1)->movedPiece, move_to((ss - 1)->move), history_bonus(depth));
     }
 
     int bound = bestValue >= beta ? BOUND_LOWER : pvNode && bestMove ? BOUND_EXACT : BOUND_UPPER;
