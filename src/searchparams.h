@@ -98,7 +98,7 @@
     /* Time: the next iteration is assumed to take this many percent of the last one. */ \
     X(NextIterationPercent, 200, 100, 300, 10) \
     /* Time: moves to plan for, hard limit as a multiple of the optimum and share of the clock. */ \
-    X(MovesToGoDefault, 30, 15, 50, 2) \
+    X(MovesToGoDefault, 24, 15, 50, 2) \
     X(MovesToGoCap, 50, 20, 80, 5) \
     X(MaximumRatio, 5, 2, 8, 1) \
     X(MaximumClockPercent, 50, 30, 70, 5) \
