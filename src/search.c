@@ -663,8 +663,11 @@ static Value search(SearchWorker *t, SearchStack *ss, Value alpha, Value beta, i
             if (value > alpha && reduced < newDepth) {
                 /* The second look goes a ply deeper when the reduced search beat the best move by far,
                  * a ply shallower when it barely did; its result teaches the continuation history. */
-                newDepth += (value > bestValue + LmrDeeperBase + LmrDeeperPerPly * (newDepth - reduced))
-                          - (value < bestValue + newDepth);
+                bool deeper = value > bestValue + LmrDeeperBase + LmrDeeperPerPly * (newDepth - reduced);
+                bool shallower = value < bestValue + newDepth;
+                if (deeper) STAT(t, LMR_DEEPER);
+                if (shallower) STAT(t, LMR_SHALLOWER);
+                newDepth += deeper - shallower;
                 if (newDepth > reduced) {
                     STAT(t, LMR_RESEARCH);
                     value = -search(t, ss + 1, -alpha - 1, -alpha, newDepth, !cutNode);
