@@ -8,12 +8,15 @@
 # time control, e.g. -t 10+0.1 -g 300. Output: NAME.log and
 # NAME.pgn (default sprt-<rev>.*) in the working directory; the last lines
 # of the log are the W-L-D, Elo with its error bar and (SPRT) the LLR.
+# An interrupted run (Ctrl-C, or a session's end) keeps NAME.state and its
+# copy of the new engine, NAME.gizum: the same command resumes it, counting
+# the finished games (delete NAME.state to start afresh).
 set -eu
 base=HEAD~1 tc=4+0.04 bounds="0 10" games= openings=../shared/openings/UHO_4060_v4.epd name=
 while getopts b:t:e:g:o:n: opt; do
     case $opt in
     b) base=$OPTARG ;; t) tc=$OPTARG ;; e) bounds=$OPTARG ;; g) games=$OPTARG ;; o) openings=$OPTARG ;; n) name=$OPTARG ;;
-    *) sed -n '2,11p' "$0"; exit 2 ;;
+    *) sed -n '2,14p' "$0"; exit 2 ;;
     esac
 done
 rev=$(git rev-parse --short "$base")
@@ -37,16 +40,29 @@ if [ ! -x "$tree/gizum" ]; then
     git worktree add -f --detach "$tree" "$rev" >/dev/null 2>&1
     make -s -j2 -C "$tree" gizum >/dev/null
 fi
-# The games play a copy, so the working tree can be edited and rebuilt while they run.
-mkdir -p build
-new=build/sprt-new-$$
-cp ./gizum "$new"
+# The games play a copy, so the working tree can be edited and rebuilt while they run;
+# the copy and the match state outlive an interruption, so the run can be resumed.
+case $name in */*) new=$name.gizum ;; *) new=./$name.gizum ;; esac
+state=$name.state
+if [ -f "$state" ] && [ -x "$new" ]; then
+    echo "resuming the match saved in $state (delete it to start afresh)" | tee -a "$name.log"
+else
+    rm -f "$state"
+    cp ./gizum "$new"
+    : > "$name.log"
+    : > "$name.pgn"
+fi
 echo "new: $("$new" bench 2>/dev/null | tail -n 1)  base $rev: $("$tree/gizum" bench 2>/dev/null | tail -n 1)"
+status=0
 ./gizum-match -engine cmd="$new" name=new -engine cmd="$tree/gizum" name="base-$rev" \
     -each tc="$tc" option.Hash=16 option.Threads=1 \
     -openings file="$openings" format=epd order=random \
     -games 2 -rounds "$rounds" -concurrency 2 $stop \
     -draw movenumber=40 movecount=8 score=10 -resign movecount=4 score=1000 \
-    -pgnout "$name.pgn" -ratinginterval 50 > "$name.log" 2>&1 || true
-rm -f "$new"
+    -config file="$state" -pgnout "$name.pgn" -ratinginterval 50 >> "$name.log" 2>&1 || status=$?
 tail -n 8 "$name.log"
+if [ "$status" -eq 130 ]; then
+    echo "interrupted: the same command resumes the match from $state"
+else
+    rm -f "$new" "$state"
+fi
