@@ -16,6 +16,7 @@ case $engine in
     glaurung) set -- cmd=/usr/games/glaurung name=Glaurung22 option.Threads=1 option.Ponder=false option.OwnBook=false ;;
     *) echo "anchor.sh: unknown engine '$engine' (ethereal, toga2, glaurung)" >&2; exit 2 ;;
 esac
+: > "anchor-$engine.pgn" # gizum-match appends; one run, one PGN
 ./gizum-match -engine cmd="$gizum" name=Gizum option.Threads=1 -engine "$@" \
     -each tc="$tc" option.Hash=16 \
     -openings file="$openings" format=epd order=random seed=12 \
