@@ -339,6 +339,15 @@ static Value plain_leaf(SearchWorker *t, SearchStack *ss) {
 
 /* ------------------------------------------------------------ main search */
 
+/* The previous move captured with a more valuable piece: it may be a sacrifice, whose point only a
+ * full search sees, so ProbCut's shallow capture search must not refute it. (A king capture counts
+ * as "more valuable": harmless.) */
+static bool after_possible_sacrifice(const Position *pos, const SearchStack *ss) {
+    Piece captured = pos->st->captured;
+    return captured != NO_PIECE
+        && SeeValue[piece_type(captured)] < SeeValue[piece_type((ss - 1)->movedPiece)];
+}
+
 static Value search(SearchWorker *t, SearchStack *ss, Value alpha, Value beta, int depth, bool cutNode);
 
 /*
@@ -519,7 +528,8 @@ static Value search(SearchWorker *t, SearchStack *ss, Value alpha, Value beta, i
         /* Step 6b. ProbCut: a good capture that beats beta by a margin in a shallow search
          * almost surely beats beta at full depth. */
         Value probCutBeta = beta + ProbCutMargin - ProbCutImprovingMargin * improving;
-        if (depth >= ProbCutMinDepth && !excluded && beta > -VALUE_TB_WIN_IN_MAX_PLY && beta < VALUE_TB_WIN_IN_MAX_PLY
+        if (depth >= ProbCutMinDepth && !excluded && !after_possible_sacrifice(pos, ss)
+            && beta > -VALUE_TB_WIN_IN_MAX_PLY && beta < VALUE_TB_WIN_IN_MAX_PLY
             && !(ttHit && tte.depth >= depth - ProbCutTtDepthMargin && ttValue != VALUE_NONE && ttValue < probCutBeta)) {
             Value v = probcut(t, ss, probCutBeta, depth, ttCapture ? ttMove : MOVE_NONE, rawEval, cutNode);
             if (stopped(t)) return 0;
