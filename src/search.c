@@ -856,6 +856,19 @@ static void aspiration(SearchWorker *t, SearchStack *ss, int depth) {
     }
 }
 
+/*
+ * How far the score fell: against a few iterations back (one iteration alone
+ * swings with the aspiration window) and, weighted more, against the score the
+ * previous move's search ended with, so a position going wrong gets more time.
+ */
+static int score_drop(const SearchWorker *t, Value score) {
+    int back = t->completedDepth - TmTrendIterations;
+    if (back < 1) back = 1;
+    int drop = back < t->completedDepth ? t->iterationScores[back] - score : 0;
+    if (t->lastMoveScore == VALUE_NONE || TmTrendMoveWeight == 0) return drop;
+    return (TmTrendMoveWeight * (t->lastMoveScore - score) + drop) / (TmTrendMoveWeight + 1);
+}
+
 /* Main thread, after an iteration: stop if the move is settled for the time we have. */
 static bool time_to_stop(SearchWorker *t, int64_t iterationMs) {
     SearchShared *ctl = t->shared;
@@ -866,15 +879,13 @@ static bool time_to_stop(SearchWorker *t, int64_t iterationMs) {
         t->lastBestMove = best->move;
         t->lastBestMoveDepth = 0;
     }
-    Value previous = t->previousScore;
-    t->previousScore = best->score;
     /* A fixed movetime is used in full: only the hard limit ends it. */
     if (!ctl->tm.active || ctl->limits.moveTime > 0 || atomic_load(&ctl->ponder)) return false;
 
     uint64_t total = 0;
     for (int i = 0; i < t->rootCount; i++) total += t->rootMoves[i].nodes;
     int permille = total ? (int)(best->nodes * 1000 / total) : 500;
-    int drop = previous == VALUE_NONE ? 0 : previous - best->score;
+    int drop = score_drop(t, best->score);
     int64_t soft = tm_soft_limit(&ctl->tm, t->lastBestMoveDepth, drop, permille);
     int64_t elapsed = elapsed_ms(t);
     if (elapsed >= soft) return true;
@@ -908,7 +919,6 @@ static void iterative_deepening(SearchWorker *t) {
     t->checkCountdown = CheckInterval;
     t->lastBestMove = MOVE_NONE;
     t->lastBestMoveDepth = 0;
-    t->previousScore = VALUE_NONE;
     t->lastReportedMove = MOVE_NONE;
     t->choiceCount = 0;
 
@@ -936,9 +946,11 @@ static void iterative_deepening(SearchWorker *t) {
 
         report_iteration(t, depth, multiPV);
         Value best = t->rootMoves[0].score;
+        t->iterationScores[depth] = best;
         if (limits->mate > 0 && best >= VALUE_MATE_IN_MAX_PLY && VALUE_MATE - best <= 2 * limits->mate - 1) break;
         if (time_to_stop(t, tm_now() - iterationStart)) break;
     }
+    if (main && t->completedDepth > 0) t->lastMoveScore = t->iterationScores[t->completedDepth];
 }
 
 /* ------------------------------------------------------------ finishing */
@@ -1095,6 +1107,7 @@ SearchWorker *search_worker_create(SearchShared *shared, int index) {
         search_worker_destroy(w);
         return NULL;
     }
+    w->lastMoveScore = VALUE_NONE;
     pos_set_startpos(w->pos, false);
     return w;
 }
@@ -1110,6 +1123,7 @@ void search_worker_destroy(SearchWorker *w) {
 void search_worker_clear(SearchWorker *w) {
     memset(w->hist, 0, sizeof *w->hist);
     pawn_table_clear(w->pawns);
+    w->lastMoveScore = VALUE_NONE;
 }
 
 /* True if m is one of the moves listed in limits->searchMoves (or none are listed). */

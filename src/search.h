@@ -142,7 +142,8 @@ typedef struct {
     /* Main worker: time management and reporting. */
     Move lastBestMove;
     int lastBestMoveDepth;
-    Value previousScore;
+    Value iterationScores[MAX_PLY + 1];  /* the root score after each completed depth */
+    Value lastMoveScore;          /* the root score the previous search ended with (VALUE_NONE: none) */
     int checkCountdown;
     Move lastReportedMove;
 

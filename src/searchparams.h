@@ -112,6 +112,10 @@
     X(TmScoreRiseMax, 20, 0, 50, 5) \
     X(TmScoreDropMax, 100, 50, 200, 10) \
     X(TmScoreDropDivisor, 2, 1, 4, 1) \
+    /* The score drop is measured against this many iterations back and, this many times as much, */ \
+    /* against the score the previous move's search ended with. */ \
+    X(TmTrendIterations, 3, 1, 6, 1) \
+    X(TmTrendMoveWeight, 2, 0, 4, 1) \
     X(TmNodeBase, 170, 120, 220, 5) \
     X(TmNodeScale, 120, 60, 180, 5)
 
