@@ -865,7 +865,7 @@ static int score_drop(const SearchWorker *t, Value score) {
     int back = t->completedDepth - TmTrendIterations;
     if (back < 1) back = 1;
     int drop = back < t->completedDepth ? t->iterationScores[back] - score : 0;
-    if (t->lastMoveScore == VALUE_NONE || TmTrendMoveWeight == 0) return drop;
+    if (t->lastMoveScore == VALUE_NONE) return drop;
     return (TmTrendMoveWeight * (t->lastMoveScore - score) + drop) / (TmTrendMoveWeight + 1);
 }
 
