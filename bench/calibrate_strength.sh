@@ -3,18 +3,22 @@
 # Gizum with UCI_LimitStrength/UCI_Elo=X plays Stockfish with the same
 # settings; a well-calibrated level scores about 50 %.
 #
-#   bench/calibrate_strength.sh [-e "1400 1700 2000 2300"] [-g GAMES] [-t TC]
-#                               [-c CONCURRENCY] [-s STOCKFISH] [-o OPENINGS] [-k]
+#   bench/calibrate_strength.sh [-e "1350 1700 2000 2200"] [-g GAMES] [-t TC]
+#                               [-c CONCURRENCY] [-s STOCKFISH] [-o OPENINGS]
+#                               [-S SEED] [-k]
 #
-# Defaults: levels 1400 1700 2000 2300, 40 games per level (20 colour-reversed
-# pairs), tc=10+0.1, concurrency 2, /usr/games/stockfish, openings
-# /work/shared/openings/noob_3moves.epd in random order (or books/openings.epd).
+# Defaults: levels 1350 1700 2000 2200 (the anchors below full strength),
+# 40 games per level (20 colour-reversed pairs), tc=10+0.1, concurrency 2,
+# /usr/games/stockfish, openings /work/shared/openings/noob_3moves.epd in
+# random order (or books/openings.epd),
+# shuffled with seed X + SEED (SEED 0 by default; another SEED draws other
+# openings, to add games to an earlier run).
 # -k keeps the PGN and logs in calibrate-<X>.{pgn,log}. Prints one table row
 # per level: X, games, W-L-D, score, Elo difference with its 95 % error bar.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
-levels="1400 1700 2000 2300"
+levels="1350 1700 2000 2200"
 games=40
 tc="10+0.1"
 concurrency=2
@@ -22,7 +26,8 @@ stockfish=/usr/games/stockfish
 openings=/work/shared/openings/noob_3moves.epd
 [ -f "$openings" ] || openings=books/openings.epd
 keep=0
-while getopts "e:g:t:c:s:o:k" opt; do
+seed=0
+while getopts "e:g:t:c:s:o:S:k" opt; do
     case $opt in
     e) levels=$OPTARG ;;
     g) games=$OPTARG ;;
@@ -30,8 +35,9 @@ while getopts "e:g:t:c:s:o:k" opt; do
     c) concurrency=$OPTARG ;;
     s) stockfish=$OPTARG ;;
     o) openings=$OPTARG ;;
+    S) seed=$OPTARG ;;
     k) keep=1 ;;
-    *) sed -n '2,14p' "$0"; exit 2 ;;
+    *) sed -n '2,16p' "$0"; exit 2 ;;
     esac
 done
 [ -x ./gizum ] || make -s
@@ -50,7 +56,7 @@ for elo in $levels; do
         -engine cmd="$stockfish" name=SF$elo option.UCI_LimitStrength=true option.UCI_Elo="$elo" \
         "option.Move Overhead=50" \
         -each tc="$tc" option.Hash=16 option.Threads=1 \
-        -openings file="$openings" format=epd order=random seed="$elo" \
+        -openings file="$openings" format=epd order=random seed="$((elo + seed))" \
         -games 2 -rounds $((games / 2)) -concurrency "$concurrency" \
         -draw movenumber=40 movecount=8 score=10 -resign movecount=4 score=1000 \
         -pgnout "$pgn" -ratinginterval 1000 >"$log" 2>&1 || true

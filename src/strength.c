@@ -15,11 +15,12 @@
  * strength; the last row is what a level just below it plays like.
  *
  * Measured against Stockfish 15.1 at the same UCI_Elo (bench/calibrate_strength.sh,
- * 5s+0.05s, noob_3moves openings, both colours; README has the table): with
- * these rows 1350 scored 53.5 % (100 games), 1700 50.5 % (100), 2000 52.5 %
- * (80), 2200 53.8 % (40). Settings tried on the way: 2000 with depth 10 / 150k
- * nodes 39.5 % (100 games) and depth 12 / 400k 73.5 % (34); 2200 with depth
- * 13 / 1M 38.5 % (39) and depth 18 / 3M 65.0 % (70).
+ * 5s+0.05s, noob_3moves openings, both colours; README has the table), with
+ * the learned weights and the wave-2 search: 1350 scored 53.5 % (100 games),
+ * 1700 58.4 % (160), 2000 54.5 % (100), 2200 47.5 % (100). The wave-1 rows
+ * for 2000 (depth 11 / 200k nodes / 2 lines / 15 cp) and 2200 (depth 15 /
+ * 1.6M) scored 87.5 % and 72.5 % (60 games each) with that engine, so they
+ * were cut to the rows below.
  */
 typedef struct {
     int elo;
@@ -34,8 +35,8 @@ static const StrengthAnchor Anchors[] = {
     /* elo   depth  nodes     lines margin noise */
     {1350,   3,     3000,     4,    130,   110},
     {1700,   6,     10000,    3,    60,    40},
-    {2000,   11,    200000,   2,    15,    10},
-    {2200,   15,    1600000,  1,    0,     0},
+    {2000,   9,     40000,    2,    25,    20},
+    {2200,   12,    300000,   1,    0,     0},
     {STRENGTH_ELO_MAX, 24, 8000000, 1, 0, 0},
 };
 enum { ANCHOR_COUNT = sizeof Anchors / sizeof Anchors[0] };
