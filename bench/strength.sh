@@ -1,13 +1,13 @@
 #!/bin/sh
 # Gizum against Debian's Stockfish at fixed UCI_Elo levels (issue 3's strength
 # check): 10s+0.1s, 1 thread, 16 MB hash, balanced openings with both colours.
-#   bench/strength.sh [ELO GAMES]...      e.g. bench/strength.sh 2000 200 2200 60 2600 60
+#   bench/strength.sh [ELO GAMES]...      e.g. bench/strength.sh 2400 60 2600 60
 # Needs ./gizum, ./gizum-match (make match) and /usr/games/stockfish. Results go
 # to strength-<elo>.log and strength-<elo>.pgn in the working directory.
 set -eu
 openings=${OPENINGS:-../shared/openings/noob_3moves.epd}
 gizum=${GIZUM:-./gizum}
-[ $# -ge 2 ] || set -- 2000 200 2200 60 2600 60
+[ $# -ge 2 ] || set -- 2400 60 2600 60
 while [ $# -ge 2 ]; do
     elo=$1 games=$2; shift 2
     # Stockfish keeps a larger Move Overhead so that a busy 2-core machine does not flag it.
