@@ -3,22 +3,21 @@
 # Gizum with UCI_LimitStrength/UCI_Elo=X plays Stockfish with the same
 # settings; a well-calibrated level scores about 50 %.
 #
-#   bench/calibrate_strength.sh [-e "1350 1700 2000 2200"] [-g GAMES] [-t TC]
-#                               [-c CONCURRENCY] [-s STOCKFISH] [-o OPENINGS]
-#                               [-S SEED] [-k]
+#   bench/calibrate_strength.sh [-e "1350 1700 2000 2200 2350"] [-g GAMES]
+#                               [-t TC] [-c CONCURRENCY] [-s STOCKFISH]
+#                               [-o OPENINGS] [-S SEED] [-k]
 #
-# Defaults: levels 1350 1700 2000 2200 (the anchors below full strength),
+# Defaults: levels 1350 1700 2000 2200 2350 (the anchors below full strength),
 # 40 games per level (20 colour-reversed pairs), tc=10+0.1, concurrency 2,
-# /usr/games/stockfish, openings /work/shared/openings/noob_3moves.epd in
-# random order (or books/openings.epd),
-# shuffled with seed X + SEED (SEED 0 by default; another SEED draws other
-# openings, to add games to an earlier run).
+# /usr/games/stockfish, openings /work/shared/openings/noob_3moves.epd (or
+# books/openings.epd) in random order, shuffled with seed X + SEED (SEED 0 by
+# default; another SEED draws other openings, to add games to an earlier run).
 # -k keeps the PGN and logs in calibrate-<X>.{pgn,log}. Prints one table row
 # per level: X, games, W-L-D, score, Elo difference with its 95 % error bar.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
-levels="1350 1700 2000 2200"
+levels="1350 1700 2000 2200 2350"
 games=40
 tc="10+0.1"
 concurrency=2

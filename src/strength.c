@@ -17,10 +17,12 @@
  * Measured against Stockfish 15.1 at the same UCI_Elo (bench/calibrate_strength.sh,
  * 5s+0.05s, noob_3moves openings, both colours; README has the table), with
  * the learned weights and the wave-2 search: 1350 scored 53.5 % (100 games),
- * 1700 58.4 % (160), 2000 54.5 % (100), 2200 47.5 % (100). The wave-1 rows
- * for 2000 (depth 11 / 200k nodes / 2 lines / 15 cp) and 2200 (depth 15 /
- * 1.6M) scored 87.5 % and 72.5 % (60 games each) with that engine, so they
- * were cut to the rows below.
+ * 1700 58.4 % (160), 2000 54.5 % (100), 2200 47.5 % (100), 2350 49.2 % (60).
+ * The wave-1 rows for 2000 (depth 11 / 200k nodes / 2 lines / 15 cp) and 2200
+ * (depth 15 / 1.6M) scored 87.5 % and 72.5 % (60 games each) with that
+ * engine, so they were cut to the rows below. The 2350 row exists because
+ * 2325 interpolated straight from 2200 to full strength (depth 18 / 1.55M)
+ * scored 69.2 % (60 games).
  */
 typedef struct {
     int elo;
@@ -37,6 +39,7 @@ static const StrengthAnchor Anchors[] = {
     {1700,   6,     10000,    3,    60,    40},
     {2000,   9,     40000,    2,    25,    20},
     {2200,   12,    300000,   1,    0,     0},
+    {2350,   15,    800000,   1,    0,     0},
     {STRENGTH_ELO_MAX, 24, 8000000, 1, 0, 0},
 };
 enum { ANCHOR_COUNT = sizeof Anchors / sizeof Anchors[0] };
