@@ -39,6 +39,10 @@ while getopts "e:g:t:c:s:o:S:k" opt; do
     *) sed -n '2,16p' "$0"; exit 2 ;;
     esac
 done
+# Arithmetic would read a word as 0: say so instead of running another test.
+for n in "$games" "$seed"; do
+    case $n in ''|*[!0-9]*) echo "calibrate_strength.sh: -g and -S take a whole number, not '$n'" >&2; exit 2 ;; esac
+done
 [ -x ./gizum ] || make -s
 [ -x ./gizum-match ] || make -s match
 [ -x "$stockfish" ] || { echo "no Stockfish at $stockfish" >&2; exit 1; }
