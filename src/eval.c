@@ -12,6 +12,8 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "pages.h"
+
 /* ------------------------------------------------------------ constants */
 
 static const int PhaseWeight[PIECE_TYPE_NB] = {0, 0, 1, 1, 2, 4, 0};
@@ -49,13 +51,13 @@ struct PawnTable {
 
 /* Allocates and clears a pawn hash table. */
 PawnTable *pawn_table_create(void) {
-    PawnTable *table = malloc(sizeof *table);
+    PawnTable *table = pages_alloc(sizeof *table, false);
     if (table) pawn_table_clear(table);
     return table;
 }
 
 /* Frees a table from pawn_table_create (NULL is fine). */
-void pawn_table_destroy(PawnTable *table) { free(table); }
+void pawn_table_destroy(PawnTable *table) { pages_free(table, sizeof *table); }
 
 /* Empties the table: each slot gets a key that can never map to that slot. */
 void pawn_table_clear(PawnTable *table) {

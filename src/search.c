@@ -10,6 +10,7 @@
 #include "fen.h"
 #include "movegen.h"
 #include "movepick.h"
+#include "pages.h"
 #include "searchparams.h"
 #include "syzygy.h"
 
@@ -1099,7 +1100,7 @@ SearchWorker *search_worker_create(SearchShared *shared, int index) {
     w->index = index;
     w->shared = shared;
     w->pos = malloc(sizeof *w->pos);
-    w->hist = calloc(1, sizeof *w->hist);
+    w->hist = pages_alloc(sizeof *w->hist, false);
     w->pawns = pawn_table_create();
     atomic_init(&w->nodes, 0);
     atomic_init(&w->tbHits, 0);
@@ -1115,7 +1116,7 @@ SearchWorker *search_worker_create(SearchShared *shared, int index) {
 void search_worker_destroy(SearchWorker *w) {
     if (!w) return;
     free(w->pos);
-    free(w->hist);
+    pages_free(w->hist, sizeof *w->hist);
     if (w->pawns) pawn_table_destroy(w->pawns);
     free(w);
 }

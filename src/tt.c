@@ -10,9 +10,9 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/mman.h>
 #include <unistd.h>
 
+#include "pages.h"
 #include "searchparams.h"
 
 /*
@@ -26,9 +26,8 @@ enum {
     GEN_CYCLE = 1 << GEN_BITS,
     GEN_MASK = GEN_CYCLE - 1,
     HASHFULL_SAMPLE_BUCKETS = 250,
-    /* Tables at least this big are cleared by several threads and asked for huge pages. */
-    PARALLEL_CLEAR_BYTES = 64 << 20,
-    HUGE_PAGE_BYTES = 2 << 20
+    /* Tables at least this big are cleared by several threads. */
+    PARALLEL_CLEAR_BYTES = 64 << 20
 };
 
 static inline uint64_t pack(Move move, Value value, Value eval, int depth, int bound, bool pv, int gen) {
@@ -120,26 +119,6 @@ static uint64_t usable_memory(void) {
     return cg && cg < limit ? cg : limit;
 }
 
-/*
- * Fresh zero-filled memory on a huge-page boundary: mmap a little more,
- * unmap the unaligned ends, and ask for transparent huge pages.
- */
-static void *map_table(size_t bytes) {
-    size_t extra = bytes >= HUGE_PAGE_BYTES ? HUGE_PAGE_BYTES : 0;
-    unsigned char *raw = mmap(NULL, bytes + extra, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
-    if (raw == MAP_FAILED) return NULL;
-    uintptr_t start = ((uintptr_t)raw + extra) & ~(uintptr_t)(extra ? extra - 1 : 0);
-    if (extra) {
-        size_t head = start - (uintptr_t)raw, tail = extra - head;
-        if (head) munmap(raw, head);
-        if (tail) munmap((unsigned char *)start + bytes, tail);
-    }
-#if defined(MADV_HUGEPAGE)
-    if (extra) madvise((void *)start, bytes, MADV_HUGEPAGE);
-#endif
-    return (void *)start;
-}
-
 bool tt_resize_report(TTable *tt, size_t mb, int threads, char *why, size_t size) {
     char dummy[160];
     if (!why || !size) {
@@ -157,7 +136,7 @@ bool tt_resize_report(TTable *tt, size_t mb, int threads, char *why, size_t size
         snprintf(why, size, "more than the %llu MB of memory available", (unsigned long long)(usable >> 20));
         return false;
     }
-    void *mem = map_table(bytes);
+    void *mem = pages_alloc(bytes, true);
     if (!mem) {
         snprintf(why, size, "%s", strerror(errno));
         return false;
@@ -176,7 +155,7 @@ bool tt_resize(TTable *tt, size_t mb, int threads) {
 }
 
 void tt_free(TTable *tt) {
-    if (tt->buckets) munmap(tt->buckets, tt->bytes);
+    pages_free(tt->buckets, tt->bytes);
     tt->buckets = NULL;
     tt->bucketCount = 0;
     tt->bytes = 0;
