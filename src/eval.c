@@ -9,7 +9,6 @@
  */
 #include "eval.h"
 
-#include <stdlib.h>
 #include <string.h>
 
 #include "pages.h"

@@ -8,7 +8,6 @@
 
 /* mmap a huge page more than asked, unmap the unaligned ends, and ask for huge pages. */
 void *pages_alloc(size_t bytes, bool hugePages) {
-    if (bytes == 0) return NULL;
     size_t extra = hugePages && bytes >= HUGE_PAGE_BYTES ? HUGE_PAGE_BYTES : 0;
     unsigned char *raw = mmap(NULL, bytes + extra, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
     if (raw == MAP_FAILED) return NULL;
