@@ -432,6 +432,8 @@ static Value search(SearchWorker *t, SearchStack *ss, Value alpha, Value beta, i
         if (alpha >= beta) return alpha;
     }
     (ss + 2)->killers[0] = (ss + 2)->killers[1] = MOVE_NONE;
+    (ss + 2)->cutoffCount = 0;
+    if (root) (ss + 1)->cutoffCount = 0;
     (ss + 1)->doubleExtensions = ss->doubleExtensions;
 
     /* Step 3. Transposition table: a deep enough bound ends non-PV nodes at once. */
@@ -450,6 +452,10 @@ static Value search(SearchWorker *t, SearchStack *ss, Value alpha, Value beta, i
         /* A quiet TT move that still refutes the node earns what a searched cutoff would. */
         if (ttValue >= beta && ttMove != MOVE_NONE && !ttCapture && pos_is_legal(pos, ttMove))
             update_histories(t, ss, ttMove, depth, &ttMove, 1, NULL, 0);
+        /* The opponent's early quiet move that let the cutoff happen was less good than its rank said. */
+        if (ttValue >= beta && (ss - 1)->moveCount <= TtCutoffPriorMaxMove && move_is_ok((ss - 1)->move)
+            && pos->st->captured == NO_PIECE && move_kind((ss - 1)->move) != MOVE_PROMOTION)
+            update_continuation(ss - 1, (ss - 1)->movedPiece, move_to((ss - 1)->move), -history_bonus(depth + 1));
         return ttValue;
     }
 
@@ -645,6 +651,7 @@ static Value search(SearchWorker *t, SearchStack *ss, Value alpha, Value beta, i
         if (root) report_currmove(t, move, moveCount + t->pvIndex);
         uint64_t nodesBefore = atomic_load_explicit(&t->nodes, memory_order_relaxed);
         stack_set_move(t, ss, move);
+        ss->moveCount = moveCount;
         (ss + 1)->doubleExtensions = ss->doubleExtensions + (extension >= 2);
         tt_prefetch(t->shared->tt, pos_key_after(pos, move));
         pos_do_move(pos, move);
@@ -654,6 +661,8 @@ static Value search(SearchWorker *t, SearchStack *ss, Value alpha, Value beta, i
          * at full depth (then with the full window) only if they beat alpha. */
         if (selective && depth >= LmrMinDepth && moveCount > 1 + root && !givesCheck) {
             int r = reduction(depth, moveCount);
+            /* Replies keep refuting our moves here: the later ones are likely refuted too. */
+            r += (ss + 1)->cutoffCount > LmrChildCutoffs;
             if (noisy) {
                 r += cutNode - pvNode;
                 r -= history / LmrCaptureHistoryDivisor;
@@ -721,6 +730,7 @@ static Value search(SearchWorker *t, SearchStack *ss, Value alpha, Value beta, i
                 bestMove = move;
                 if (pvNode && !root) update_pv(t, ply, move);
                 if (value >= beta) {
+                    ss->cutoffCount += 1 + (ttMove == MOVE_NONE);
                     STAT(t, FAIL_HIGH);
                     if (moveCount == 1) STAT(t, FAIL_HIGH_FIRST);
                     break;

@@ -51,6 +51,8 @@ typedef struct {
     Move killers[2];
     Move excludedMove;            /* a singular-extension search leaves this move out */
     int doubleExtensions;         /* double extensions on the line from the root to here */
+    int moveCount;                /* the number of the move being searched from this node */
+    int cutoffCount;              /* fail highs at this ply since the grandparent started */
 } SearchStack;
 
 enum { STACK_OFFSET = 6 };

@@ -63,6 +63,10 @@
     X(LmrDeeperPerPly, 5, 0, 20, 1) \
     /* Captures are reduced too (from the second move on), less for a good capture history. */ \
     X(LmrCaptureHistoryDivisor, 4096, 1024, 16384, 512) \
+    /* ... and one ply more when the replies have failed high more than this often (no TT move counts twice). */ \
+    X(LmrChildCutoffs, 3, 1, 8, 1) \
+    /* A TT cutoff punishes the opponent's quiet move that led here if it was among its first this many. */ \
+    X(TtCutoffPriorMaxMove, 2, 1, 6, 1) \
     /* Capture futility: eval + base + per-depth * lmrDepth + victim + history / divisor below alpha. */ \
     X(CaptureFutilityMaxDepth, 6, 2, 10, 1) \
     X(CaptureFutilityBase, 150, 50, 400, 20) \
