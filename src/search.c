@@ -202,6 +202,11 @@ static void update_continuation(SearchStack *ss, Piece pc, Square to, int bonus)
     }
 }
 
+/* Whether the move that led to this node was a quiet one (no capture, no promotion, not a null move). */
+static inline bool after_quiet_move(const Position *pos, const SearchStack *ss) {
+    return move_is_ok((ss - 1)->move) && pos->st->captured == NO_PIECE && move_kind((ss - 1)->move) != MOVE_PROMOTION;
+}
+
 /* Rewards the move that caused a cutoff and punishes the ones tried before it. */
 static void update_histories(SearchWorker *t, SearchStack *ss, Move best, int depth,
                              const Move *quiets, int quietCount, const Move *captures, int captureCount) {
@@ -453,8 +458,7 @@ static Value search(SearchWorker *t, SearchStack *ss, Value alpha, Value beta, i
         if (ttValue >= beta && ttMove != MOVE_NONE && !ttCapture && pos_is_legal(pos, ttMove))
             update_histories(t, ss, ttMove, depth, &ttMove, 1, NULL, 0);
         /* The opponent's early quiet move that let the cutoff happen was less good than its rank said. */
-        if (ttValue >= beta && (ss - 1)->moveCount <= TtCutoffPriorMaxMove && move_is_ok((ss - 1)->move)
-            && pos->st->captured == NO_PIECE && move_kind((ss - 1)->move) != MOVE_PROMOTION)
+        if (ttValue >= beta && (ss - 1)->moveCount <= TtCutoffPriorMaxMove && after_quiet_move(pos, ss))
             update_continuation(ss - 1, (ss - 1)->movedPiece, move_to((ss - 1)->move), -history_bonus(depth + 1));
         return ttValue;
     }
@@ -756,8 +760,7 @@ static Value search(SearchWorker *t, SearchStack *ss, Value alpha, Value beta, i
         if (!pos_is_capture_or_promotion(pos, bestMove) && quietCount < 64) quiets[quietCount++] = bestMove;
         else if (pos_is_capture_or_promotion(pos, bestMove) && captureCount < 32) captures[captureCount++] = bestMove;
         update_histories(t, ss, bestMove, depth, quiets, quietCount, captures, captureCount);
-    } else if (bestMove == MOVE_NONE && !excluded && move_is_ok((ss - 1)->move) && pos->st->captured == NO_PIECE
-               && move_kind((ss - 1)->move) != MOVE_PROMOTION) {
+    } else if (bestMove == MOVE_NONE && !excluded && after_quiet_move(pos, ss)) {
         /* Nothing here reached alpha: the opponent's quiet move that led here refuted ours. */
         update_continuation(ss - 1, (ss - 1)->movedPiece, move_to((ss - 1)->move), history_bonus(depth));
     }
