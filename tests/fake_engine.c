@@ -14,6 +14,8 @@
  * else; a violation is answered with the illegal move a1a1). after=N: play N legal
  * moves per game before misbehaving; score=CP: the score reported with
  * every move (engine's point of view); delay=MS: think this long per move.
+ * The UCI option After sets after= too, so a tune can learn it: in illegal
+ * mode the side with the smaller After plays the illegal move first and loses.
  */
 #include <signal.h>
 #include <stdio.h>
@@ -174,11 +176,14 @@ static void uci_loop(Fake *f) {
         }
         if (strcmp(line, "uci") == 0) {
             printf("id name Fake %s\nid author test\noption name Hash type spin default 1 min 1 max 16\n"
-                   "option name Ponder type check default false\n", f->mode);
+                   "option name Ponder type check default false\n"
+                   "option name After type spin default 0 min 0 max 100000\n", f->mode);
             if (strcmp(f->mode, "nouciok") != 0) printf("uciok\n");
         } else if (strcmp(line, "isready") == 0) {
             if (!(handshakeDone && strcmp(f->mode, "noreadyok") == 0)) printf("readyok\n");
             handshakeDone = true;
+        } else if (strncmp(line, "setoption name After value ", 27) == 0) {
+            f->after = atoi(line + 27); /* what after= sets, as an option (SPSA tests tune it) */
         } else if (strcmp(line, "ucinewgame") == 0) {
             f->movesThisGame = 0;
         } else if (strncmp(line, "position ", 9) == 0) {

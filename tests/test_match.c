@@ -19,6 +19,7 @@
 #include "match_openings.h"
 #include "match_pgn.h"
 #include "match_referee.h"
+#include "match_spsa.h"
 #include "match_stats.h"
 #include "notation.h"
 #include "test.h"
@@ -752,6 +753,144 @@ static void test_pgn_options(void) {
     game_record_free(&rec);
 }
 
+/* Reads parameter lines from a string; err gets the reason when they are refused. */
+static bool spsa_params_from(SpsaTune *t, const char *text, char *err, size_t errlen) {
+    memset(t, 0, sizeof *t);
+    FILE *f = fmemopen((void *)text, strlen(text), "r");
+    bool ok = f && spsa_read_params(t, f, "p.spsa", err, errlen);
+    if (f) fclose(f);
+    return ok;
+}
+
+/*
+ * SPSA gains, hand-computed for N = 100 pairs, A = 10, alpha 0.602, gamma 0.101 and a
+ * parameter with c_end 5, r_end 0.002:
+ *   c_1 = 5 * 100^0.101 = 5 * 1.592209 = 7.961044;  c_100 = c_end = 5
+ *   a = 0.002 * 25 * 110^0.602 = 0.05 * 16.940195 = 0.847010
+ *   r_1 = a / 11^0.602 / c_1^2 = 0.847010 / 4.235634 / 63.378 = 0.00315522;  r_100 = r_end
+ */
+static void test_spsa(void) {
+    char err[512] = "";
+    SpsaTune t;
+    CHECK(spsa_params_from(&t, "# from ./gizum spsa\n\nRfpMargin, int, 75, 30, 150, 5, 0.002\n"
+                               "  Skew ,float, 0.5, 0, 1, 0.1, 0.002  \n", err, sizeof err) && t.count == 2,
+          "OpenBench's lines, a comment, a blank line and blanks around fields: %s", err);
+    CHECK(strcmp(t.params[0].name, "RfpMargin") == 0 && !t.params[0].isFloat && t.params[0].value == 75 &&
+              t.params[0].min == 30 && t.params[0].max == 150 && t.params[0].cEnd == 5 && t.params[0].rEnd == 0.002,
+          "every field of an int line read");
+    CHECK(strcmp(t.params[1].name, "Skew") == 0 && t.params[1].isFloat && t.params[1].cEnd == 0.1, "a float line");
+    spsa_free(&t);
+    static const struct { const char *text, *reason; } Bad[] = {
+        {"A, int, 5, 0, 10, 1\n", "p.spsa:1: expected 7 fields"},
+        {"#\nA, long, 5, 0, 10, 1, 0.002\n", "p.spsa:2: type 'long'"},
+        {"A, int, 5x, 0, 10, 1, 0.002\n", "p.spsa:1: value '5x' is not a number"},
+        {"A, int, 11, 0, 10, 1, 0.002\n", "p.spsa:1: needs min < max and the value within them"},
+        {"A, int, 5, 0, 10, 0, 0.002\n", "p.spsa:1: c_end and r_end must be positive"},
+        {"A, int, 5, 0, 10, 1, 0.002\nA, int, 5, 0, 10, 1, 0.002\n", "p.spsa:2: parameter 'A' is listed twice"},
+        {", int, 5, 0, 10, 1, 0.002\n", "p.spsa:1: the name must have"},
+        {"# nothing\n", "p.spsa: no parameters"},
+    };
+    for (size_t i = 0; i < sizeof Bad / sizeof Bad[0]; i++) {
+        err[0] = '\0';
+        bool ok = spsa_params_from(&t, Bad[i].text, err, sizeof err);
+        CHECK(!ok && strstr(err, Bad[i].reason), "refused with '%s': got '%s'", Bad[i].reason, err);
+        spsa_free(&t);
+    }
+
+    CHECK(spsa_params_from(&t, "P, int, 75, 30, 150, 5, 0.002\nF, float, 0.5, 0, 1, 0.01, 0.002\n", err, sizeof err),
+          "two parameters");
+    t.iterations = 100;
+    t.A = 10;
+    t.alpha = SPSA_DEFAULT_ALPHA;
+    t.gamma = SPSA_DEFAULT_GAMMA;
+    t.seed = 42;
+    const SpsaParam *p = &t.params[0];
+    CHECK(near(spsa_c(&t, p, 1), 7.961044, 1e-5), "c_1 = %f", spsa_c(&t, p, 1));
+    CHECK(near(spsa_r(&t, p, 1), 0.00315522, 1e-7), "r_1 = %.8f", spsa_r(&t, p, 1));
+    CHECK(near(spsa_c(&t, p, 100), 5, 1e-12) && near(spsa_r(&t, p, 100), 0.002, 1e-12),
+          "the last iteration's gains are c_end and r_end");
+    CHECK(near(spsa_c(&t, &t.params[1], 100), 0.01, 1e-12), "a float's step may be below half a unit");
+    t.params[0].cEnd = 0.1;
+    CHECK(spsa_c(&t, p, 100) == 0.5, "an int's step is at least half a unit");
+    t.params[0].cEnd = 5;
+
+    SpsaPoint a, b;
+    CHECK(spsa_draw(&t, 7, &a) && spsa_draw(&t, 7, &b), "draw");
+    CHECK(a.flip[0] == b.flip[0] && a.plus[0] == b.plus[0] && a.minus[1] == b.minus[1],
+          "a pair's perturbation depends only on the seed and the pair");
+    int flips = 0, gapsOk = 0;
+    for (long pair = 0; pair < 200; pair++) {
+        SpsaPoint q;
+        spsa_draw(&t, pair, &q);
+        flips += q.flip[0] > 0;
+        double gap = (q.plus[0] - q.minus[0]) * q.flip[0]; /* 2 c_1 = 15.9: rounds to 15 or 16 */
+        gapsOk += q.plus[0] == floor(q.plus[0]) && (gap == 15 || gap == 16) &&
+                  fabs((q.plus[1] - q.minus[1]) * q.flip[1] - 2 * q.c[1]) < 1e-12;
+        spsa_point_free(&q);
+    }
+    CHECK(flips > 70 && flips < 130, "directions are random: %d of 200 up", flips);
+    CHECK(gapsOk == 200, "int sides are whole numbers 2c apart, float sides exactly 2c: %d of 200", gapsOk);
+
+    /* A pair the plus side won 2-0 moves P by r c * 2 in its direction. */
+    double before = t.params[0].value, step = a.r[0] * a.c[0] * 2 * a.flip[0];
+    spsa_update(&t, &a, 2);
+    CHECK(near(t.params[0].value, before + step, 1e-12) && t.done == 1, "update: value %f, expected %f",
+          t.params[0].value, before + step);
+    a.r[0] = 1e6;
+    spsa_update(&t, &a, 2 * a.flip[0]);
+    CHECK(t.params[0].value == 150, "the value stays within max: %f", t.params[0].value);
+    spsa_update(&t, &a, -2 * a.flip[0]);
+    CHECK(t.params[0].value == 30, "and within min: %f", t.params[0].value);
+    spsa_point_free(&a);
+    spsa_point_free(&b);
+
+    /* The state: written, read back by a tune with the same settings, refused by another. */
+    char dir[] = "/tmp/gizum_spsa.XXXXXX";
+    CHECK(mkdtemp(dir) != NULL, "temporary directory");
+    char params[256], state[256];
+    snprintf(params, sizeof params, "%s/p.spsa", dir);
+    snprintf(state, sizeof state, "%s/p.state", dir);
+    FILE *f = fopen(params, "w");
+    fputs("P, int, 75, 30, 150, 5, 0.002\nF, float, 0.5, 0, 1, 0.01, 0.002\n", f);
+    fclose(f);
+    t.params[0].value = 81.25;
+    t.params[1].value = 0.625;
+    t.done = 37;
+    CHECK(spsa_save(&t, state), "state saved");
+    SpsaConfig cfg = {.enabled = true, .file = params, .state = state, .iterations = 100, .aRatio = 0.1,
+                      .alpha = SPSA_DEFAULT_ALPHA, .gamma = SPSA_DEFAULT_GAMMA, .seed = 1};
+    SpsaTune r;
+    CHECK(spsa_open(&r, &cfg, err, sizeof err), "a saved tune resumes: %s", err);
+    CHECK(r.done == 37 && r.resumedFrom == 37 && r.params[0].value == 81.25 && r.params[1].value == 0.625 &&
+              r.params[0].start == 75 && r.seed == 42,
+          "resumed with its pairs, values and seed (the file's values are the start)");
+    spsa_free(&r);
+    cfg.iterations = 200;
+    CHECK(!spsa_open(&r, &cfg, err, sizeof err) && strstr(err, "the state of another tune"),
+          "other settings are refused: %s", err);
+    cfg.iterations = 100;
+    f = fopen(params, "w");
+    fputs("Q, int, 75, 30, 150, 5, 0.002\nF, float, 0.5, 0, 1, 0.01, 0.002\n", f);
+    fclose(f);
+    CHECK(!spsa_open(&r, &cfg, err, sizeof err) && strstr(err, "p.state:8:"),
+          "other parameters are refused at the line: %s", err);
+    f = fopen(state, "w");
+    fputs("gizum-match state 1\n", f);
+    fclose(f);
+    CHECK(!spsa_open(&r, &cfg, err, sizeof err) && strstr(err, "p.state:1: not a gizum-match SPSA state"),
+          "a file that is not an SPSA state is refused: %s", err);
+    remove(state);
+    CHECK(spsa_open(&r, &cfg, err, sizeof err) && r.done == 0 && r.params[0].value == 75 && r.A == 10,
+          "without a state the tune starts at the file's values, A = 0.1 N: %s", err);
+    spsa_free(&r);
+    cfg.file = state;
+    CHECK(!spsa_open(&r, &cfg, err, sizeof err) && strstr(err, "cannot read the parameter file"),
+          "a missing parameter file is named: %s", err);
+    remove(params);
+    rmdir(dir);
+    spsa_free(&t);
+}
+
 int main(void) {
     signal(SIGPIPE, SIG_IGN);
     board_init();
@@ -767,6 +906,7 @@ int main(void) {
     test_cli_dialects();
     test_one_sided_resign(&pos);
     test_pgn_options();
+    test_spsa();
     const char *dir = getenv("TESTBIN");
     char fake[1024];
     snprintf(fake, sizeof fake, "%s/fake_engine", dir ? dir : ".");

@@ -185,6 +185,59 @@ check $? "cutechess-style command line runs: $(tail -3 "$TMP/c.out")"
 check $(( $(count "$TMP/c.out" '^Finished game [0-9]* (X-[a-z]* vs X-[a-z]*): ') == 2 ? 0 : 1 )) "cutechess style: two games, OpenBench's line format"
 check "$(has "$TMP/c.pgn" '{[+-][0-9M.]*/[0-9]* [0-9.]*s}')" "cutechess-style PGN comments"
 
+# 8. SPSA (-spsa): the fake engine's option After tuned. In illegal mode the side with the
+#    smaller After plays the illegal move first, so the side with the larger After wins every
+#    pair 2-0 (NAME+ when its direction is up, NAME- when down) and each pair k moves After up
+#    by 2 r_k c_k: the whole path follows from the gains alone.
+printf '# a test tune\nAfter, int, 10, 2, 40, 2, 0.02\n' > "$TMP/t.spsa"
+spsa_path() { # spsa_path START FIRST_K LAST_K: After after pairs FIRST_K..LAST_K of a 6-pair tune
+    awk -v v="$1" -v k0="$2" -v k1="$3" 'BEGIN { N = 6; A = 0.1 * N; ce = 2; re = 0.02
+        a = re * ce * ce * (A + N) ^ 0.602
+        for (k = k0; k <= k1; k++) { c = ce * (N / k) ^ 0.101; r = a / (A + k) ^ 0.602 / (c * c); v += 2 * r * c }
+        printf "%.6f", v }'
+}
+near() { awk -v a="$1" -v b="$2" 'BEGIN { d = a - b; exit !(d < 1e-6 && d > -1e-6) }'; echo $?; }
+"$MATCH" -spsa file="$TMP/t.spsa" iterations=6 seed=5 -engine cmd="$FAKE" args=illegal -each tc=10+0.1 \
+    -openings file="$TMP/open.epd" -ratinginterval 4 > "$TMP/s.out" 2>&1
+check $? "-spsa runs: $(tail -3 "$TMP/s.out")"
+check $(( $(count "$TMP/s.out" '^Finished game [0-9]* (fake_engine[+-] vs fake_engine[+-])') == 12 ? 0 : 1 )) "-spsa: six pairs, NAME+ against NAME-"
+check "$(has "$TMP/s.out" '^Pentanomial .*: \[[0-6], 0, 0, 0, [0-6]\]$')" "the side with the larger After won every pair 2-0"
+value=$(sed -n 's/^value After //p' "$TMP/t.spsa.state")
+check "$(near "$value" "$(spsa_path 10 1 6)")" "the state (FILE.state) holds After = $value, as the gains predict ($(spsa_path 10 1 6))"
+check "$(has "$TMP/s.out" '^SPSA: 2 of 6 pairs')" "the table comes with each summary"
+check "$(has "$TMP/s.out" "^After, $(printf '%.0f' "$value")\$")" "the tuned value in OpenBench's 'name, value' form"
+# The same command again: the tune is complete, nothing is played, the state is kept.
+cp "$TMP/t.spsa.state" "$TMP/done.state"
+"$MATCH" -spsa file="$TMP/t.spsa" iterations=6 -engine cmd="$FAKE" args=illegal -each tc=10+0.1 \
+    -openings file="$TMP/open.epd" > "$TMP/s2.out" 2>&1
+check $? "-spsa on a finished tune: exit 0"
+check $(( $(count "$TMP/s2.out" '^Finished game') == 0 ? 0 : 1 )) "a finished tune plays nothing"
+check "$(has "$TMP/s2.out" '^Resuming the SPSA tune saved in .*: 6 of 6 pairs done')" "and says it resumed"
+check "$(cmp -s "$TMP/t.spsa.state" "$TMP/done.state"; echo $?)" "a finished tune's state is unchanged"
+# Resumed halfway (state=): the last three pairs are played from the saved value.
+sed 's/^pairs 6$/pairs 3/' "$TMP/done.state" > "$TMP/half.state"
+"$MATCH" -spsa file="$TMP/t.spsa" state="$TMP/half.state" iterations=6 -engine cmd="$FAKE" args=illegal \
+    -each tc=10+0.1 -openings file="$TMP/open.epd" > "$TMP/s3.out" 2>&1
+check $(( $(count "$TMP/s3.out" '^Finished game') == 6 ? 0 : 1 )) "a tune resumed at 3 of 6 pairs plays three pairs"
+resumed=$(sed -n 's/^value After //p' "$TMP/half.state")
+check "$(near "$resumed" "$(spsa_path "$value" 4 6)")" "and goes on from the saved value with the gains of pairs 4-6 ($resumed)"
+# Refusals: a tune of another length, an option the engine lacks, a bad line, two engines, -rounds.
+"$MATCH" -spsa file="$TMP/t.spsa" iterations=9 -engine cmd="$FAKE" -each tc=10+0.1 > "$TMP/e.out" 2>&1
+check $(( $? == 2 ? 0 : 1 )) "a state of another tune: exit 2"
+check "$(has "$TMP/e.out" 't.spsa.state is the state of another tune (iterations=6')" "a state of another tune is refused with both settings"
+printf 'After, int, 10, 2, 40, 2, 0.02\nNoSuchOption, int, 1, 0, 9, 1, 0.002\n' > "$TMP/n.spsa"
+"$MATCH" -spsa file="$TMP/n.spsa" iterations=2 -engine cmd="$FAKE" -each tc=10+0.1 > "$TMP/e.out" 2>&1
+check $(( $? == 2 ? 0 : 1 )) "a parameter the engine lacks: exit 2"
+check "$(has "$TMP/e.out" "has no option 'NoSuchOption' (.*n.spsa:2 lists it")" "the missing option is named with its line"
+check $(( $(count "$TMP/e.out" '^Finished game') == 0 ? 0 : 1 )) "and no game is played"
+printf 'After, int, 10, 2, 40, 2\n' > "$TMP/b.spsa"
+"$MATCH" -spsa file="$TMP/b.spsa" iterations=2 -engine cmd="$FAKE" -each tc=10+0.1 > "$TMP/e.out" 2>&1
+check "$(has "$TMP/e.out" 'b.spsa:1: expected 7 fields')" "a bad parameter line: file:line: reason"
+"$MATCH" -spsa file="$TMP/t.spsa" iterations=2 -engine cmd="$FAKE" -engine cmd="$FAKE" -each tc=10+0.1 > "$TMP/e.out" 2>&1
+check "$(has "$TMP/e.out" '\-spsa needs one -engine')" "-spsa with two engines is refused"
+"$MATCH" -spsa file="$TMP/t.spsa" iterations=2 -engine cmd="$FAKE" -each tc=10+0.1 -rounds 4 > "$TMP/e.out" 2>&1
+check "$(has "$TMP/e.out" '\-spsa needs no -rounds')" "-spsa with -rounds is refused"
+
 # Refusals name the key and the accepted forms.
 "$MATCH" -engine $A -engine $B -each $LIMIT -pgnout file=x.pgn notation=fen > "$TMP/e.out" 2>&1
 check $(( $? == 2 ? 0 : 1 )) "unknown -pgnout key: exit 2"

@@ -79,6 +79,12 @@ void cli_usage(FILE *out) {
         "  -sprt elo0=E0 elo1=E1 alpha=A beta=B model=normalized|logistic\n"
         "                      stop when the GSPRT on pentanomial pairs accepts H0 or H1\n"
         "                      (default model normalized, as fishtest; alpha = beta = 0.05)\n"
+        "\n"
+        "SPSA tuning (one engine against itself, one game pair an iteration, as OpenBench tunes):\n"
+        "  -spsa file=PARAMS iterations=N [state=F] [a-ratio=0.1] [alpha=0.602] [gamma=0.101] [seed=S]\n"
+        "                      PARAMS: lines name, int|float, value, min, max, c_end, r_end (./gizum-spsa spsa);\n"
+        "                      the tune is saved to state=F (default PARAMS.state) after every pair and\n"
+        "                      resumed from it; give one -engine (a make TUNE=1 build), no -rounds\n"
         "  -help, -version\n"
         "Accepted and ignored: -force-concurrency -testEnv -show-latency -scoreinterval -bookmode\n"
         "-output format=cutechess|fastchess (the output is cutechess-style) -check-mate-pvs -use-affinity.\n"
@@ -295,6 +301,7 @@ static bool command_exists(const char *cmd, const char *dir) {
 typedef struct {
     MatchConfig *cfg;
     bool seedGiven;
+    bool roundsGiven;       /* -spsa sets the rounds itself */
     char *err;
     size_t errlen;
 } CliParser;
@@ -455,6 +462,35 @@ static bool opt_sprt(CliParser *p, const char *opt, char **toks, int n) {
     }
     if (!e0 || !e1 || s->elo1 <= s->elo0) {
         snprintf(p->err, p->errlen, "-sprt needs elo0 and elo1 with elo0 < elo1");
+        return false;
+    }
+    s->enabled = true;
+    return true;
+}
+
+/* -spsa file=PARAMS iterations=N [state=F] [a-ratio=R] [alpha=A] [gamma=G] [seed=S] */
+static bool opt_spsa(CliParser *p, const char *opt, char **toks, int n) {
+    static const char keys[] = "file=PARAMS iterations=N state=F a-ratio=R alpha=A gamma=G seed=S";
+    SpsaConfig *s = &p->cfg->spsa;
+    char key[64];
+    const char *v;
+    for (int i = 0; i < n; i++) {
+        int64_t x = 0;
+        double d = 0;
+        bool ok = split_kv(toks[i], key, sizeof key, &v);
+        if (!ok) return unknown_key(p, opt, toks[i], keys);
+        if (strcmp(key, "file") == 0) ok = set_string(&s->file, v);
+        else if (strcmp(key, "state") == 0) ok = set_string(&s->state, v);
+        else if (strcmp(key, "iterations") == 0) ok = parse_integer(v, 1, 10000000, &x), s->iterations = (long)x;
+        else if (strcmp(key, "a-ratio") == 0) ok = parse_double(v, &d) && d >= 0 && d <= 10, s->aRatio = d;
+        else if (strcmp(key, "alpha") == 0) ok = parse_double(v, &d) && d > 0 && d <= 2, s->alpha = d;
+        else if (strcmp(key, "gamma") == 0) ok = parse_double(v, &d) && d >= 0 && d <= 2, s->gamma = d;
+        else if (strcmp(key, "seed") == 0) ok = parse_unsigned(v, &s->seed), s->seedGiven = true;
+        else ok = false;
+        if (!ok) return unknown_key(p, opt, toks[i], keys);
+    }
+    if (!s->file || s->iterations <= 0) {
+        snprintf(p->err, p->errlen, "-spsa needs file=PARAMS and iterations=N (%s)", keys);
         return false;
     }
     s->enabled = true;
@@ -652,7 +688,7 @@ static bool opt_single(CliParser *p, const char *opt, char **toks, int n) {
     int64_t x = 0;
     double d = 0;
     bool ok = true;
-    if (strcmp(opt, "-rounds") == 0) ok = parse_integer(v, 1, 100000000, &x), cfg->rounds = (int)x;
+    if (strcmp(opt, "-rounds") == 0) ok = parse_integer(v, 1, 100000000, &x), cfg->rounds = (int)x, p->roundsGiven = true;
     else if (strcmp(opt, "-games") == 0) ok = parse_integer(v, 1, 1000, &x), cfg->games = (int)x;
     else if (strcmp(opt, "-concurrency") == 0) ok = parse_integer(v, 1, MAX_CONCURRENCY, &x), cfg->concurrency = (int)x;
     else if (strcmp(opt, "-ratinginterval") == 0) ok = parse_integer(v, 0, 100000000, &x), cfg->ratingInterval = (int)x;
@@ -740,7 +776,7 @@ static const CliOption Options[] = {
     {"-bookmode", opt_single}, {"-variant", opt_single}, {"-timemargin", opt_single}, {"-inittimeout", opt_single},
     {"-movetimeout", opt_single}, {"-startup-ms", opt_single}, {"-ucinewgame-ms", opt_single},
     {"-ping-ms", opt_single}, {"-draw", opt_draw}, {"-resign", opt_resign}, {"-maxmoves", opt_single},
-    {"-sprt", opt_sprt}, {"-pgnout", opt_pgnout}, {"-epdout", opt_epdout}, {"-event", opt_single},
+    {"-sprt", opt_sprt}, {"-spsa", opt_spsa}, {"-pgnout", opt_pgnout}, {"-epdout", opt_epdout}, {"-event", opt_single},
     {"-site", opt_single}, {"-ratinginterval", opt_single}, {"-scoreinterval", opt_single},
     {"-report", opt_report}, {"-output", opt_output}, {"-log", opt_log}, {"-debug", opt_flag},
     {"-recover", opt_flag}, {"-config", opt_config}, {"-autosaveinterval", opt_single},
@@ -811,6 +847,69 @@ static bool finish_engines(MatchConfig *cfg, char *err, size_t errlen) {
     return true;
 }
 
+/* A deep copy of src into dst (fresh); false when out of memory. */
+static bool engine_config_copy(EngineConfig *dst, const EngineConfig *src) {
+    *dst = *src;
+    dst->name = dst->cmd = dst->dir = dst->stderrPath = NULL;
+    dst->argv = NULL;
+    dst->options = NULL;
+    dst->argc = dst->optionCount = 0;
+    if ((src->name && !set_string(&dst->name, src->name)) || !set_string(&dst->cmd, src->cmd) ||
+        (src->dir && !set_string(&dst->dir, src->dir)) ||
+        (src->stderrPath && !set_string(&dst->stderrPath, src->stderrPath)))
+        return false;
+    if (!(dst->argv = calloc((size_t)src->argc + 1, sizeof *dst->argv))) return false;
+    for (; dst->argc < src->argc; dst->argc++)
+        if (!(dst->argv[dst->argc] = strdup(src->argv[dst->argc]))) return false;
+    for (int i = 0; i < src->optionCount; i++)
+        if (!set_option(dst, src->options[i].name, src->options[i].value, src->options[i].rotate)) return false;
+    return true;
+}
+
+/*
+ * -spsa: checks what a tune cannot combine with, names the state file, seeds
+ * the directions, and makes the one engine two: NAME+ and NAME- play each pair.
+ */
+static bool prepare_spsa(CliParser *p) {
+    MatchConfig *c = p->cfg;
+    SpsaConfig *s = &c->spsa;
+    const char *clash = c->engineCount != 1 ? "one -engine (the tune plays it against itself)"
+                        : c->engines[0].proto != PROTO_UCI ? "a UCI engine"
+                        : c->sprt.enabled ? "no -sprt"
+                        : c->stateOut ? "no -config (the tune resumes from its state=)"
+                        : p->roundsGiven ? "no -rounds (iterations= is the number of pairs)"
+                        : c->games != 2 || c->noSwap ? "both colours of each opening (-games 2, no -noswap)"
+                                                      : NULL;
+    if (clash) {
+        snprintf(p->err, p->errlen, "-spsa needs %s", clash);
+        return false;
+    }
+    if (!s->state) {
+        size_t len = strlen(s->file) + sizeof ".state";
+        if (!(s->state = malloc(len))) return false;
+        snprintf(s->state, len, "%s.state", s->file);
+    }
+    if (!s->seedGiven) {
+        s->seed = (uint64_t)time(NULL) ^ ((uint64_t)getpid() << 32);
+        printf("SPSA directions seeded with %llu (repeat with -spsa seed=S)\n", (unsigned long long)s->seed);
+    }
+    EngineConfig *grown = realloc(c->engines, 2 * sizeof *grown);
+    if (!grown) return false;
+    c->engines = grown;
+    c->engineCount = 2;
+    memset(&c->engines[1], 0, sizeof c->engines[1]);
+    return engine_config_copy(&c->engines[1], &c->engines[0]);
+}
+
+/* The tuned engine's two sides: NAME+ plays value + flip c, NAME- value - flip c (flip = +-1 per parameter). */
+static bool name_spsa_engines(MatchConfig *c) {
+    char name[256];
+    snprintf(name, sizeof name, "%.200s-", c->engines[0].name);
+    if (!set_string(&c->engines[1].name, name)) return false;
+    snprintf(name, sizeof name, "%.200s+", c->engines[0].name);
+    return set_string(&c->engines[0].name, name);
+}
+
 /* The key=value tokens following argv[i], up to the next option. */
 static int value_count(int argc, char **argv, int i) {
     int n = 0;
@@ -857,11 +956,14 @@ bool cli_parse(int argc, char **argv, MatchConfig *cfg, char *err, size_t errlen
     cfg->hangLimit = DEFAULT_HANG_LIMIT;
     cfg->ratingInterval = DEFAULT_RATING_INTERVAL;
     cfg->sprt.alpha = cfg->sprt.beta = DEFAULT_SPRT_ERROR;
+    cfg->spsa.aRatio = SPSA_DEFAULT_A_RATIO;
+    cfg->spsa.alpha = SPSA_DEFAULT_ALPHA;
+    cfg->spsa.gamma = SPSA_DEFAULT_GAMMA;
     cfg->pgnAppend = cfg->epdAppend = cfg->logAppend = true;
     cfg->reportPenta = true;
     cfg->stateStats = true;
     cfg->autosaveInterval = 1;
-    CliParser p = {cfg, false, err, errlen};
+    CliParser p = {cfg, false, false, err, errlen};
     for (int i = 1; i < argc; i++) {
         const char *opt = argv[i];
         int n = value_count(argc, argv, i);
@@ -895,7 +997,9 @@ bool cli_parse(int argc, char **argv, MatchConfig *cfg, char *err, size_t errlen
         if (!set_string(&cfg->site, host)) return false;
     }
     if (!build_engines(cfg, argc, argv, err, errlen)) return false;
-    return finish_engines(cfg, err, errlen);
+    if (cfg->spsa.enabled && !prepare_spsa(&p)) return false;
+    if (!finish_engines(cfg, err, errlen)) return false;
+    return !cfg->spsa.enabled || name_spsa_engines(cfg);
 }
 
 void cli_free(MatchConfig *cfg) {
@@ -922,6 +1026,8 @@ void cli_free(MatchConfig *cfg) {
     free(cfg->epdOut);
     free(cfg->stateIn);
     free(cfg->stateOut);
+    free(cfg->spsa.file);
+    free(cfg->spsa.state);
     memset(cfg, 0, sizeof *cfg);
 }
 

@@ -11,6 +11,7 @@
 #include "match_openings.h"
 #include "match_pgn.h"
 #include "match_referee.h"
+#include "match_spsa.h"
 #include "match_stats.h"
 
 typedef enum { TOURNAMENT_ROUND_ROBIN, TOURNAMENT_GAUNTLET } TournamentType;
@@ -26,6 +27,7 @@ typedef struct {
     bool chess960;
     AdjudicationConfig adjudication;
     SprtConfig sprt;
+    SpsaConfig spsa;            /* -spsa: one engine tuned against itself, the schedule follows the tune */
     double timeMargin;          /* seconds */
     double initTimeout;         /* seconds for uciok / done=1 / readyok / pong */
     double hangLimit;           /* seconds per move when no clock limits an engine */

@@ -128,6 +128,8 @@ typedef struct {
     bool variantWarned;         /* xboard variant warning printed once */
     char lastLine[160];         /* last line read, for error messages */
     int newGames;               /* games begun, selects the value of rotating options */
+    const EngineOption *gameOptions;    /* UCI: sent before the next game only (SPSA's values), owned by the caller */
+    int gameOptionCount;
     bool pondering;             /* a "go ponder" search runs */
     int ponderBase;             /* moves in the game when the ponder search began */
     char ponderMove[16];        /* the opponent move it ponders on */

@@ -98,11 +98,11 @@ int main(int argc, char **argv) {
     sigemptyset(&sa.sa_mask);
     sigaction(SIGINT, &sa, NULL);
     sigaction(SIGTERM, &sa, NULL);
-    tournament_run(t);
+    bool ran = tournament_run(t);
     bool interrupted = tournament_interrupted(t);
     signalTarget = NULL;
     tournament_free(t);
     cli_free(&cfg);
     cli_free_args(stateArgc, stateArgv);
-    return interrupted ? 130 : 0;
+    return !ran ? 2 : interrupted ? 130 : 0;
 }

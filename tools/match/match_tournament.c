@@ -13,6 +13,7 @@
 #include "fen.h"
 #include "match_game.h"
 #include "match_pgn.h"
+#include "match_protocol.h"
 
 /* Seconds an engine gets to quit on its own at the end (less when interrupted). */
 static const double QUIT_GRACE = 1.0;
@@ -44,11 +45,14 @@ struct Tournament {
     FILE *epd;
     EngineLog log;
     long sinceSave;         /* games finished since the state file was last written */
+    SpsaTune spsa;          /* -spsa: the tune (engine 0 plays value + flip c, engine 1 value - flip c) */
+    SpsaPoint *spsaPoints;  /* per round (one game pair): its perturbation while the pair is played */
 };
 
 typedef struct {
     Tournament *t;
     Engine *engines;        /* this worker's own engine processes, one per configured engine */
+    EngineOption *spsaOptions[2];   /* -spsa: the values each side's engine gets for its next game */
 } Worker;
 
 /* Builds the schedule: every round, every pairing, -games games alternating colours. */
@@ -56,13 +60,16 @@ static bool schedule(Tournament *t) {
     const MatchConfig *c = t->cfg;
     int n = c->engineCount;
     int pairings = c->type == TOURNAMENT_GAUNTLET ? n - 1 : n * (n - 1) / 2;
-    t->jobCount = (long)c->rounds * pairings * c->games;
+    /* A tune plays the pairs it has left, on the openings after those it has played. */
+    long rounds = c->spsa.enabled ? t->spsa.iterations - t->spsa.done : c->rounds;
+    long firstRound = c->spsa.enabled ? t->spsa.done : 0;
+    t->jobCount = rounds * pairings * c->games;
     t->jobs = calloc((size_t)t->jobCount, sizeof *t->jobs);
     t->firstPoints = malloc((size_t)t->jobCount * sizeof *t->firstPoints);
-    if (!t->jobs || !t->firstPoints) return false;
+    if (t->jobCount > 0 && (!t->jobs || !t->firstPoints)) return false;
     long k = 0;
     int openingsPerRound = (c->games + 1) / 2;
-    for (int r = 0; r < c->rounds; r++) {
+    for (int r = 0; r < rounds; r++) {
         int enc = 0;
         for (int i = 0; i < n; i++) {
             for (int j = i + 1; j < n; j++) {
@@ -79,7 +86,7 @@ static bool schedule(Tournament *t) {
                     job->round = r;
                     job->encounter = enc;
                     job->game = g;
-                    job->opening = (long)r * openingsPerRound + g / 2;
+                    job->opening = (firstRound + r) * openingsPerRound + g / 2;
                     t->firstPoints[k] = -1;
                 }
                 enc++;
@@ -99,8 +106,23 @@ Tournament *tournament_new(const MatchConfig *cfg, char *err, size_t errlen) {
     atomic_init(&t->stop, false);
     atomic_init(&t->interrupted, false);
     t->log.t0 = clock_now();
+    if (cfg->spsa.enabled) {
+        if (cfg->stateOut || cfg->stateIn) {
+            snprintf(err, errlen, "-spsa resumes from its own state=, not from -config");
+            tournament_free(t);
+            return NULL;
+        }
+        if (!spsa_open(&t->spsa, &cfg->spsa, err, errlen)) {
+            tournament_free(t);
+            return NULL;
+        }
+        if (t->spsa.done > 0)
+            printf("Resuming the SPSA tune saved in %s: %ld of %ld pairs done\n", cfg->spsa.state, t->spsa.done,
+                   t->spsa.iterations);
+        t->spsaPoints = calloc((size_t)(t->spsa.iterations - t->spsa.done) + 1, sizeof *t->spsaPoints);
+    }
     t->scores = calloc((size_t)(cfg->engineCount * cfg->engineCount), sizeof *t->scores);
-    if (!t->scores || !schedule(t)) {
+    if (!t->scores || (cfg->spsa.enabled && !t->spsaPoints) || !schedule(t)) {
         snprintf(err, errlen, "out of memory");
         tournament_free(t);
         return NULL;
@@ -138,6 +160,10 @@ void tournament_free(Tournament *t) {
     free(t->jobs);
     free(t->firstPoints);
     free(t->scores);
+    if (t->spsaPoints)
+        for (long r = 0; r < t->spsa.iterations - t->spsa.resumedFrom; r++) spsa_point_free(&t->spsaPoints[r]);
+    free(t->spsaPoints);
+    spsa_free(&t->spsa);
     pthread_mutex_destroy(&t->lock);
     pthread_mutex_destroy(&t->log.lock);
     free(t);
@@ -240,6 +266,7 @@ static void print_summary(const Tournament *t) {
     for (int a = 0; a < t->engineCount; a++)
         for (int b = a + 1; b < t->engineCount; b++) print_pair(t, a, b);
     if (t->engineCount > 2) print_standings(t);
+    if (t->cfg->spsa.enabled) spsa_print(&t->spsa, stdout);
     printf("--------------------------------------------------\n");
     fflush(stdout);
 }
@@ -258,6 +285,13 @@ static double white_points(GameResult r) {
     return r == RESULT_WHITE_WINS ? 1 : r == RESULT_DRAW ? 0.5 : 0;
 }
 
+/* The other game of a job's colour-reversed pair, or -1 when it has none. */
+static long pair_partner(const Tournament *t, long index) {
+    const GameJob *job = &t->jobs[index];
+    bool hasPartner = job->game % 2 == 1 || job->game + 1 < t->cfg->games;
+    return !hasPartner ? -1 : job->game % 2 == 0 ? index + 1 : index - 1;
+}
+
 /* Counts a finished game (fp: points of the job's first engine) in the scores and pairs. Caller holds the lock. */
 static MatchScore *count_game(Tournament *t, long index, double fp) {
     const GameJob *job = &t->jobs[index];
@@ -266,11 +300,24 @@ static MatchScore *count_game(Tournament *t, long index, double fp) {
     else if (fp == 0) m->losses++;
     else m->draws++;
     t->firstPoints[index] = fp;
-    long partner = job->game % 2 == 0 ? index + 1 : index - 1;
-    bool hasPartner = job->game % 2 == 1 || job->game + 1 < t->cfg->games;
-    if (hasPartner && t->firstPoints[partner] >= 0) stats_add_pair(m, t->firstPoints[partner], fp);
+    long partner = pair_partner(t, index);
+    if (partner >= 0 && t->firstPoints[partner] >= 0) stats_add_pair(m, t->firstPoints[partner], fp);
     t->finished++;
     return m;
+}
+
+/*
+ * -spsa: once both games of a pair are in, its W - L for the plus engine moves
+ * the values, and the tune is saved. Caller holds the lock.
+ */
+static void spsa_count_pair(Tournament *t, long index) {
+    long partner = pair_partner(t, index);
+    if (partner < 0 || t->firstPoints[partner] < 0) return;
+    SpsaPoint *point = &t->spsaPoints[t->jobs[index].round];
+    spsa_update(&t->spsa, point, 2 * (t->firstPoints[index] + t->firstPoints[partner]) - 2);
+    spsa_point_free(point);
+    if (!spsa_save(&t->spsa, t->cfg->spsa.state))
+        printf("Warning: cannot write the SPSA state '%s'\n", t->cfg->spsa.state);
 }
 
 /* One argument of the command line as a state line: backslashes and newlines escaped. */
@@ -323,6 +370,10 @@ static void save_state(Tournament *t) {
 }
 
 bool tournament_restore(Tournament *t, const double *points, long count, char *err, size_t errlen) {
+    if (t->cfg->spsa.enabled) {
+        snprintf(err, errlen, "-spsa resumes from its own state=, not from -config");
+        return false;
+    }
     if (count != t->jobCount) {
         snprintf(err, errlen, "the state file has %ld games, this tournament %ld", count, t->jobCount);
         return false;
@@ -360,6 +411,7 @@ static void record_game(Tournament *t, long index, const GameRecord *rec) {
     double fp = job->white == job->first ? wp : 1 - wp;
     pthread_mutex_lock(&t->lock);
     MatchScore *m = count_game(t, index, fp);
+    if (c->spsa.enabled) spsa_count_pair(t, index);
     if (t->epd) write_final_position(t->epd, rec);
 
     if (t->pgn) {
@@ -392,13 +444,44 @@ static void record_game(Tournament *t, long index, const GameRecord *rec) {
     pthread_mutex_unlock(&t->lock);
 }
 
+/*
+ * -spsa: the values the worker's two engines get for a game of this pair,
+ * drawn with the pair's first game (both games of a pair play the same
+ * values). False when out of memory. Caller holds the lock.
+ */
+static bool spsa_prepare_game(Tournament *t, Worker *w, const GameJob *job) {
+    SpsaPoint *point = &t->spsaPoints[job->round];
+    if (job->game == 0 && !spsa_draw(&t->spsa, t->spsa.resumedFrom + job->round, point)) return false;
+    for (int side = 0; side < 2; side++) {
+        if (!w->spsaOptions[side]) {
+            w->spsaOptions[side] = calloc((size_t)t->spsa.count, sizeof *w->spsaOptions[side]);
+            if (!w->spsaOptions[side]) return false;
+            for (int i = 0; i < t->spsa.count; i++) {
+                w->spsaOptions[side][i].name = t->spsa.params[i].name;
+                if (!(w->spsaOptions[side][i].value = malloc(SPSA_NAME_MAX))) return false;
+            }
+            w->engines[side].gameOptions = w->spsaOptions[side];
+            w->engines[side].gameOptionCount = t->spsa.count;
+        }
+        for (int i = 0; i < t->spsa.count; i++)
+            spsa_format_value(&t->spsa.params[i], side == 0 ? point->plus[i] : point->minus[i],
+                              w->spsaOptions[side][i].value, SPSA_NAME_MAX);
+    }
+    return true;
+}
+
 /* Takes the next game to play, or -1 when there is none or the run stops. */
-static long take_job(Tournament *t) {
+static long take_job(Tournament *t, Worker *w) {
     long index = -1;
     pthread_mutex_lock(&t->lock);
     /* Games already finished (restored from a state file) are skipped. */
     while (!atomic_load(&t->stop) && t->nextJob < t->jobCount && t->firstPoints[t->nextJob] >= 0) t->nextJob++;
     if (!atomic_load(&t->stop) && t->nextJob < t->jobCount) index = t->nextJob++;
+    if (index >= 0 && t->cfg->spsa.enabled && !spsa_prepare_game(t, w, &t->jobs[index])) {
+        printf("Error: out of memory for the SPSA values; the tune stops\n");
+        atomic_store(&t->stop, true);
+        index = -1;
+    }
     pthread_mutex_unlock(&t->lock);
     return index;
 }
@@ -409,7 +492,7 @@ static void *worker_main(void *arg) {
     Tournament *t = w->t;
     const MatchConfig *c = t->cfg;
     long index;
-    while ((index = take_job(t)) >= 0) {
+    while ((index = take_job(t, w)) >= 0) {
         const GameJob *job = &t->jobs[index];
         for (int i = 0; i < t->engineCount; i++) /* only the two players keep running */
             if (i != job->white && i != job->black && w->engines[i].running) engine_stop(&w->engines[i], QUIT_GRACE);
@@ -442,7 +525,33 @@ static void *worker_main(void *arg) {
         engine_stop(&w->engines[i], grace);
         engine_free(&w->engines[i]);
     }
+    for (int side = 0; side < 2; side++) {
+        for (int i = 0; w->spsaOptions[side] && i < t->spsa.count; i++) free(w->spsaOptions[side][i].value);
+        free(w->spsaOptions[side]);
+    }
     return NULL;
+}
+
+/*
+ * -spsa: the engine must declare every tuned parameter as an option, or the
+ * tune would move numbers that change nothing. Starts it once to ask.
+ */
+static bool spsa_check_engine(Tournament *t) {
+    const MatchConfig *c = t->cfg;
+    Engine e;
+    char err[512];
+    engine_init(&e, &c->engines[0], c->engines[0].name, &t->log, &t->stop, c->initTimeout);
+    bool ok = engine_start(&e, err, sizeof err);
+    if (!ok) fprintf(stderr, "gizum-match: -spsa: engine %s does not start: %s\n", c->engines[0].cmd, err);
+    for (int i = 0; ok && i < t->spsa.count; i++)
+        if (!proto_list_has(e.declared, t->spsa.params[i].name)) {
+            fprintf(stderr, "gizum-match: -spsa: engine %s has no option '%s' (%s:%d lists it; a Gizum to tune "
+                    "is built with make TUNE=1)\n", c->engines[0].cmd, t->spsa.params[i].name, c->spsa.file, i + 1);
+            ok = false;
+        }
+    engine_stop(&e, QUIT_GRACE);
+    engine_free(&e);
+    return ok;
 }
 
 /* Prints what is about to be played. */
@@ -461,9 +570,10 @@ static void print_banner(const Tournament *t) {
     fflush(stdout);
 }
 
-void tournament_run(Tournament *t) {
+bool tournament_run(Tournament *t) {
     const MatchConfig *c = t->cfg;
     print_banner(t);
+    if (c->spsa.enabled && t->jobCount > 0 && !spsa_check_engine(t)) return false;
     int workers = c->concurrency < t->jobCount ? c->concurrency : (int)t->jobCount;
     Worker *w = calloc((size_t)(workers > 0 ? workers : 1), sizeof *w);
     pthread_t *threads = calloc((size_t)(workers > 0 ? workers : 1), sizeof *threads);
@@ -480,7 +590,7 @@ void tournament_run(Tournament *t) {
         }
         started++;
     }
-    if (started == 0) fprintf(stderr, "gizum-match: cannot start worker threads\n");
+    if (started == 0 && workers > 0) fprintf(stderr, "gizum-match: cannot start worker threads\n");
     for (int i = 0; i < started; i++) {
         pthread_join(threads[i], NULL);
         free(w[i].engines);
@@ -493,4 +603,5 @@ void tournament_run(Tournament *t) {
     else printf("Finished match\n");
     print_summary(t);
     pthread_mutex_unlock(&t->lock);
+    return true;
 }

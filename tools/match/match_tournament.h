@@ -17,8 +17,11 @@ typedef struct Tournament Tournament;
 Tournament *tournament_new(const MatchConfig *cfg, char *err, size_t errlen);
 /* Counts the games of a state file (points of the first engine per game, < 0 unplayed) as already played. */
 bool tournament_restore(Tournament *t, const double *points, long count, char *err, size_t errlen);
-/* Plays until every game is done, the SPRT decides or a stop is requested; prints the final summary. */
-void tournament_run(Tournament *t);
+/*
+ * Plays until every game is done, the SPRT decides or a stop is requested; prints the final
+ * summary. False when nothing could be played (-spsa: the engine lacks a tuned option).
+ */
+bool tournament_run(Tournament *t);
 /* Asks a running tournament to stop as soon as possible (async-signal-safe). */
 void tournament_request_stop(Tournament *t);
 /* True when the run ended by a stop request rather than normally. */

@@ -34,18 +34,22 @@ static bool uci_sync(Engine *e, double timeout, char *err, size_t errlen) {
     return proto_handshake(e, "isready", is_readyok, 0, "isready", timeout, err, errlen);
 }
 
+/* Sends one option (the value of the engine's current game, for a rotating one). */
+static void send_option(Engine *e, const EngineOption *o) {
+    char value[1024];
+    if (!e->warned && !proto_list_has(e->declared, o->name))
+        fprintf(stderr, "Warning: engine %s does not declare option '%s' (sent anyway)\n", e->name, o->name);
+    engine_option_value(o, e->newGames, value, sizeof value);
+    if (value[0]) proto_send(e, "setoption name %s value %s", o->name, value);
+    else proto_send(e, "setoption name %s", o->name);
+}
+
 /* Sends the options set once at start-up (rotating false) or before every game (rotating true). */
 static void send_options(Engine *e, bool rotating) {
-    char value[1024];
-    for (int i = 0; i < e->cfg->optionCount; i++) {
-        const EngineOption *o = &e->cfg->options[i];
-        if (o->rotate != rotating) continue;
-        if (!e->warned && !proto_list_has(e->declared, o->name))
-            fprintf(stderr, "Warning: engine %s does not declare option '%s' (sent anyway)\n", e->name, o->name);
-        engine_option_value(o, e->newGames, value, sizeof value);
-        if (value[0]) proto_send(e, "setoption name %s value %s", o->name, value);
-        else proto_send(e, "setoption name %s", o->name);
-    }
+    for (int i = 0; i < e->cfg->optionCount; i++)
+        if (e->cfg->options[i].rotate == rotating) send_option(e, &e->cfg->options[i]);
+    if (rotating)
+        for (int i = 0; i < e->gameOptionCount; i++) send_option(e, &e->gameOptions[i]);
 }
 
 bool uci_start(Engine *e, char *err, size_t errlen) {
