@@ -100,27 +100,27 @@
     X(CheckInterval, 1024, 256, 4096, 256) \
     X(CurrmoveDelayMs, 3000, 1000, 10000, 500) \
     /* Time: the next iteration is assumed to take this many percent of the last one. */ \
-    X(NextIterationPercent, 200, 100, 300, 10) \
+    X(NextIterationPercent, 201, 100, 300, 10) \
     /* Time: moves to plan for, hard limit as a multiple of the optimum and share of the clock. */ \
-    X(MovesToGoDefault, 24, 15, 50, 2) \
+    X(MovesToGoDefault, 20, 15, 50, 2) \
     X(MovesToGoCap, 50, 20, 80, 5) \
     X(MaximumRatio, 5, 2, 8, 1) \
     X(MaximumClockPercent, 50, 30, 70, 5) \
     X(MaximumClockPercentLastMove, 85, 60, 95, 5) \
-    X(IncrementUsePercent, 80, 50, 100, 5) \
+    X(IncrementUsePercent, 82, 50, 100, 5) \
     X(SingleMoveOptimumMs, 50, 10, 500, 10) \
     /* Time: soft limit factors (percent): best-move stability, score drop, best move's node share. */ \
-    X(TmStabilityBase, 130, 100, 160, 5) \
-    X(TmStabilityStep, 6, 2, 12, 1) \
+    X(TmStabilityBase, 135, 100, 160, 5) \
+    X(TmStabilityStep, 5, 2, 12, 1) \
     X(TmStabilityMax, 8, 4, 12, 1) \
     X(TmScoreRiseMax, 20, 0, 50, 5) \
-    X(TmScoreDropMax, 100, 50, 200, 10) \
+    X(TmScoreDropMax, 115, 50, 200, 10) \
     X(TmScoreDropDivisor, 2, 1, 4, 1) \
     /* The score drop is measured against this many iterations back and, this many times as much, */ \
     /* against the score the previous move's search ended with. */ \
     X(TmTrendIterations, 3, 1, 6, 1) \
     X(TmTrendMoveWeight, 2, 0, 4, 1) \
-    X(TmNodeBase, 170, 120, 220, 5) \
+    X(TmNodeBase, 177, 120, 220, 5) \
     X(TmNodeScale, 120, 60, 180, 5)
 
 typedef struct {

@@ -47,7 +47,7 @@ void tm_init(TimeManager *tm, const SearchLimits *limits, Color us, int legalMov
 }
 
 int64_t tm_soft_limit(const TimeManager *tm, int stability, int scoreDrop, int bestNodesPermille) {
-    /* Percent factors, multiplied: stability 130..82, score 90..150, node share 170..50 by default. */
+    /* Percent factors, multiplied: stability 135..95, score 90..157, node share 177..57 by default. */
     int stable = stability < TmStabilityMax ? stability : TmStabilityMax;
     int64_t stabilityFactor = TmStabilityBase - TmStabilityStep * stable;
     int drop = scoreDrop < -TmScoreRiseMax ? -TmScoreRiseMax : scoreDrop > TmScoreDropMax ? TmScoreDropMax : scoreDrop;
