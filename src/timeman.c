@@ -47,7 +47,8 @@ void tm_init(TimeManager *tm, const SearchLimits *limits, Color us, int legalMov
 }
 
 int64_t tm_soft_limit(const TimeManager *tm, int stability, int scoreDrop, int bestNodesPermille) {
-    /* Percent factors, multiplied: stability 135..95, score 90..157, node share 177..57 by default. */
+    /* Percent factors, multiplied: less time as the best move stays stable, more as the score drops,
+     * less as the best move takes a larger share of the nodes (their ranges follow from SEARCH_PARAMS). */
     int stable = stability < TmStabilityMax ? stability : TmStabilityMax;
     int64_t stabilityFactor = TmStabilityBase - TmStabilityStep * stable;
     int drop = scoreDrop < -TmScoreRiseMax ? -TmScoreRiseMax : scoreDrop > TmScoreDropMax ? TmScoreDropMax : scoreDrop;
