@@ -89,7 +89,7 @@ static inline void gen_free_pawns(const Position *pos, Sink *list, GenType type,
     }
 }
 
-/* A pawn pinned to the king may only move along the pin line (never when in check). */
+/* A pawn pinned to the king may only move along the pin line. */
 static void gen_pinned_pawn(const Position *pos, Sink *list, GenType type, Square from, Bitboard pinLine) {
     Color us = pos->sideToMove;
     Bitboard empty = ~pos_pieces(pos), enemies = pos->byColor[color_flip(us)];
@@ -173,11 +173,16 @@ static inline __attribute__((always_inline)) void generate(const Position *pos, 
 
     gen_pieces(pos, list, wanted & checkMask);
     gen_free_pawns(pos, list, type, pawns & ~pinned, checkMask);
-    if (!checkers)
-        for (Bitboard b = pawns & pinned; b;) {
-            Square from = pop_lsb(&b);
-            gen_pinned_pawn(pos, list, type, from, LineBB[ksq][from]);
-        }
+    /* A pinned pawn may still answer a check: the blockers are found with every
+     * enemy slider lifted off the board, so a pawn behind a checking slider on the
+     * same line counts as pinned by the slider behind it (6rQ/6p1/5B2/4k3 b: g7
+     * "pinned" by h8 through the checking f6). Taking the checker keeps it on its
+     * pin line, so pin line and check mask together give exactly its legal moves;
+     * for a truly pinned pawn the two lines meet only at the king: no move. */
+    for (Bitboard b = pawns & pinned; b;) {
+        Square from = pop_lsb(&b);
+        gen_pinned_pawn(pos, list, type, from, LineBB[ksq][from] & checkMask);
+    }
     if (type != GEN_QUIET) gen_en_passant(pos, list);
     if (type != GEN_NOISY && !checkers) gen_castling(pos, list);
 }

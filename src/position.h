@@ -34,7 +34,8 @@ typedef struct {
     /* Recomputed by do_move. */
     Key key;
     Bitboard checkers;  /* enemy pieces giving check to the side to move */
-    Bitboard blockers;  /* pieces (either colour) shielding the side to move's king from sliders */
+    Bitboard blockers;  /* pieces (either colour) shielding the side to move's king from sliders;
+                         * with every enemy slider lifted, so a piece behind a checker counts */
     Piece captured;
     Move move;          /* the move that led here */
 } StateInfo;

@@ -214,8 +214,44 @@ static void run_suite(const char *file, bool chess960, int walks, uint64_t seed)
     }
 }
 
+static int compare_text(const void *a, const void *b) {
+    return strcmp((const char *)a, (const char *)b);
+}
+
+/* The legal moves in UCI notation, sorted and joined by spaces. */
+static void sorted_uci_moves(const Position *pos, const MoveList *list, char *out, size_t size) {
+    char names[MAX_MOVES][8];
+    for (int i = 0; i < list->count; i++) move_to_uci(list->moves[i], pos->chess960, names[i]);
+    qsort(names, (size_t)list->count, sizeof names[0], compare_text);
+    size_t used = 0;
+    out[0] = '\0';
+    for (int i = 0; i < list->count && used < size; i++)
+        used += (size_t)snprintf(out + used, size - used, "%s%s", i ? " " : "", names[i]);
+}
+
+/*
+ * Hand-checked move lists (oracle: the rules, verified with Stockfish's
+ * `go perft 1`). Regression for a missed evasion: a pawn standing behind the
+ * checking slider on the pin line takes the checker.
+ */
+static void check_known_move_list(const char *fen, bool chess960, const char *expected) {
+    char err[256] = "", listed[1024] = "";
+    if (!pos_set_fen(&Pos, fen, chess960, err, sizeof err)) {
+        CHECK(false, "FEN refused: %s (%s)", fen, err);
+        return;
+    }
+    MoveList list;
+    gen_legal(&Pos, &list);
+    sorted_uci_moves(&Pos, &list, listed, sizeof listed);
+    CHECK(strcmp(listed, expected) == 0, "legal moves of %s: got '%s', expected '%s'", fen, listed, expected);
+}
+
 int main(void) {
     board_init();
+    check_known_move_list("6rQ/6p1/5B2/4k3/8/8/8/4K3 b - - 0 1", false, "e5d5 e5d6 e5e4 e5e6 e5f4 e5f5 e5f6 g7f6");
+    /* A Chess960 perft suite's position after c1g5 e5d4 h5h8 d6e5 g5f6, the same shape. */
+    check_known_move_list("rbbqn1rQ/pppp1pp1/5B2/4k3/2PpP3/8/PP3PPP/RB2NKRN b GA - 2 11", true,
+                          "d8f6 e5d6 e5e6 e5f4 e5f6 e8f6 g7f6");
     bool quick = test_quick();
     run_suite("perft_classic.epd", false, quick ? 3 : 30, 21);
     run_suite("perft_tricky.epd", false, quick ? 2 : 15, 22);
