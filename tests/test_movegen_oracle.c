@@ -9,6 +9,11 @@
  * first failing FEN and the differing moves in its message, and one check
  * that every class was really seen.
  *
+ * On the same positions, the functions that judge moves without the
+ * generator are compared with it (tests/move_checks.h): pos_is_legal,
+ * pos_gives_check, SEE, SAN both ways and the UCI move parser the match
+ * referee uses.
+ *
  *   test_movegen_oracle [--positions N] [--depth D] [--seed S] [--fens]
  *
  * Without options: the make test run (GIZUM_TEST_QUICK=1: a tenth of it).
@@ -16,7 +21,8 @@
  * run in bench/perft_oracle_deep.sh. --fens prints the positions (FEN, then
  * "chess960" or "standard") instead of testing them. STOCKFISH names the
  * oracle (default /usr/games/stockfish); without it the comparison is
- * skipped with a SKIP line (a failure when CI=true).
+ * skipped with a SKIP line (a failure when CI=true) and only the
+ * generator-based checks run.
  */
 #include <inttypes.h>
 #include <stdio.h>
@@ -26,6 +32,7 @@
 
 #include "epd.h"
 #include "fen.h"
+#include "move_checks.h"
 #include "movegen.h"
 #include "notation.h"
 #include "position.h"
@@ -33,7 +40,11 @@
 #include "test.h"
 #include "uci_session.h"
 
-enum { ORACLE_TIMEOUT_MS = 120000, MAX_REPORTED = 10, START_KINDS = 8 };
+/*
+ * The exhaustive scans (65536 move values, every UCI text) run on one
+ * position in SCAN_EVERY: prime to the 8 kinds of start, so all take turns.
+ */
+enum { ORACLE_TIMEOUT_MS = 120000, MAX_REPORTED = 10, SCAN_EVERY = 15, START_KINDS = 8 };
 
 typedef struct {
     int positions;
@@ -59,6 +70,10 @@ static Position Pos;
 static EpdSuite Classic, Tricky, Suite960;
 static Property ClassResult[CLASS_NB];
 static long ClassSeen[CLASS_NB], Compared, Reported;
+
+/* The judges of moves outside the generator (tests/move_checks.h), one property each. */
+static Property IsLegal, GivesCheck, SanBack, SanDistinct, UciExact, See;
+static long Scanned, SeeCompared, SeeSkipped;
 
 /* ---------------------------------------------------------------- divides */
 
@@ -316,6 +331,34 @@ static void check_coverage(const Options *opts) {
     CHECK_PROPERTY(&coverage);
 }
 
+/* Everything else that judges moves, against the generator on the same position. */
+static void check_judges(Position *pos, long index) {
+    MoveList legal;
+    gen_legal(pos, &legal);
+    expect_gives_check(pos, &legal, &GivesCheck);
+    expect_san_round_trip(pos, &legal, NULL, &SanBack, &SanDistinct);
+    expect_see(pos, &legal, &See, &SeeCompared, &SeeSkipped);
+    if (index % SCAN_EVERY == 0) {
+        Scanned++;
+        expect_is_legal_exact(pos, &legal, &IsLegal);
+        expect_uci_exact(pos, &legal, &UciExact);
+    }
+}
+
+static void report_judges(void) {
+    CHECK_PROPERTY(&IsLegal);
+    CHECK_PROPERTY(&GivesCheck);
+    CHECK_PROPERTY(&SanBack);
+    CHECK_PROPERTY(&SanDistinct);
+    CHECK_PROPERTY(&UciExact);
+    CHECK_PROPERTY(&See);
+    /* Most moves' exchanges are SEE's to judge; if not, the SEE check above says little. */
+    CHECK(SeeCompared > 4 * SeeSkipped, "SEE compared on %ld moves only (%ld outside its model)", SeeCompared,
+          SeeSkipped);
+    printf("judges: pos_is_legal and move_from_uci scanned exhaustively on %ld positions; SEE compared on %ld moves "
+           "(%ld skipped: pins, checks or promotions in the exchange)\n", Scanned, SeeCompared, SeeSkipped);
+}
+
 static void run(const Options *opts) {
     Rng rng = {opts->seed};
     double start = cpu_seconds();
@@ -330,10 +373,13 @@ static void run(const Options *opts) {
             session_close(&Oracle, 1000);
             OracleUp = false;
         }
+        /* Where the generator is wrong, comparing the others with it says nothing more. */
+        if (agrees) check_judges(&Pos, i);
     }
     if (Compared)
         for (int c = 0; c < CLASS_NB; c++) CHECK_PROPERTY(&ClassResult[c]);
     check_coverage(opts);
+    report_judges();
     printf("%d random positions, %ld compared with Stockfish at depths 1 to %d (%.1f s CPU here):", opts->positions,
            Compared, opts->depth, cpu_seconds() - start);
     for (int c = 0; c < CLASS_NB; c++) printf("%s %s %ld", c ? "," : "", ClassNames[c], ClassSeen[c]);
