@@ -56,7 +56,7 @@ DEPFLAGS = -MMD -MP
 # link error there. Everything else in src/ is the engine: evaluation,
 # search, and the protocol and tools on top (openings needs the search).
 BOARD_SRC  = $(addprefix src/,bitboard.c attacks.c magics.c zobrist.c position.c fen.c \
-               movegen.c notation.c numparse.c pages.c perft.c progress.c version.c book/book.c book/pgn.c book/bookmaker.c)
+               movegen.c notation.c numparse.c platform.c perft.c progress.c version.c book/book.c book/pgn.c book/bookmaker.c)
 ENGINE_SRC = $(filter-out $(BOARD_SRC) src/main.c,$(wildcard src/*.c src/book/*.c))
 BOARD_OBJ  = $(BOARD_SRC:%.c=$(BUILD)/%.o)
 ENGINE_OBJ = $(ENGINE_SRC:%.c=$(BUILD)/%.o)
