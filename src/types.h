@@ -9,7 +9,6 @@
 #include <stdint.h>
 
 #define ENGINE_NAME "Gizum"
-#define ENGINE_VERSION "0.1"
 #define ENGINE_AUTHOR "the Gizum developers"
 
 /* A function whose argument fmt is a printf format and whose arguments start at first: the compiler

@@ -553,6 +553,8 @@ static void cmd_uci(Engine *e, Args *args) {
     (void)args;
     uci_print("id name %s %s", ENGINE_NAME, ENGINE_VERSION);
     uci_print("id author %s", ENGINE_AUTHOR);
+    uci_print("info string %s is free software under the %s, without warranty: see LICENSE", ENGINE_NAME,
+              ENGINE_LICENCE);
     print_options(e);
     uci_print("uciok");
 }
