@@ -1,15 +1,46 @@
 # Gizum — build with `make`, test with `make test`.
 #
-#   make [EXE=gizum] [CC=gcc|clang] [ARCH=native|x86-64-bmi2|x86-64|generic]
+#   make [EXE=gizum] [CC=gcc|clang] [ARCH=native|x86-64-bmi2|x86-64|generic|armv8]
+#        [TARGET=windows]
 #
 # ARCH=native tunes for this CPU (PEXT sliders when it has BMI2), x86-64 is a
 # portable build for any x86-64-v2 CPU (magic bitboards), x86-64-bmi2 adds
-# PEXT, and generic uses no CPU-specific flags at all. All builds search and
-# count identically; only the speed differs.
+# PEXT, and generic uses no CPU-specific flags at all. ARCH=armv8 is 64-bit
+# ARM (AArch64), cross-compiled with aarch64-linux-gnu-gcc unless CC says
+# otherwise. TARGET=windows (or CC=x86_64-w64-mingw32-gcc) builds gizum.exe
+# with MinGW-w64, statically linked, for ARCH=x86-64 unless ARCH says
+# otherwise. All builds search and count identically; only the speed differs.
 
 EXE      = gizum
 CC       = gcc
 ARCH     = native
+
+ifneq ($(findstring mingw,$(CC)),)
+  TARGET = windows
+endif
+ifeq ($(TARGET),windows)
+  ifeq ($(origin CC),file)
+    CC = x86_64-w64-mingw32-gcc
+  endif
+  ifeq ($(origin ARCH),file)
+    ARCH = x86-64
+  endif
+  ifeq ($(origin EXE),file)
+    EXE = gizum.exe
+  endif
+else ifeq ($(ARCH),armv8)
+  ifeq ($(origin CC),file)
+    ifeq ($(filter aarch64 arm64,$(shell uname -m)),)
+      CC = aarch64-linux-gnu-gcc
+    endif
+  endif
+endif
+# Cross toolchains bring their own archiver (aarch64-linux-gnu-gcc: aarch64-linux-gnu-ar).
+ifneq ($(filter %-gcc,$(CC)),)
+  AR = $(CC:%-gcc=%-ar)
+endif
+# What the compiler builds for: x86_64-linux-gnu, aarch64-linux-gnu, x86_64-w64-mingw32, arm64-apple-darwin...
+MACHINE := $(shell $(CC) -dumpmachine 2>/dev/null)
 
 WARN     = -Wall -Wextra -Wshadow -Wstrict-prototypes -Wmissing-prototypes
 STD      = -std=c11 -D_DEFAULT_SOURCE -D_POSIX_C_SOURCE=200809L
@@ -18,15 +49,35 @@ CFLAGS   = $(STD) $(WARN) $(OPT) -DNDEBUG -pthread $(ARCHFLAGS) $(EXTRA_CFLAGS)
 LDFLAGS  = -pthread -lm $(EXTRA_LDFLAGS)
 
 ifeq ($(ARCH),native)
-  ARCHFLAGS = -march=native
+  # -march=native is for x86-64; elsewhere the compiler's default CPU is the native one.
+  ifneq ($(filter x86_64-% amd64-%,$(MACHINE)),)
+    ARCHFLAGS = -march=native
+  endif
 else ifeq ($(ARCH),x86-64-bmi2)
   ARCHFLAGS = -march=haswell
 else ifeq ($(ARCH),x86-64)
   ARCHFLAGS = -march=x86-64-v2
 else ifeq ($(ARCH),generic)
   ARCHFLAGS = -DGIZUM_NO_PEXT
+else ifeq ($(ARCH),armv8)
+  # Every AArch64 CPU: popcount and bit scans are single NEON/base instructions already.
+  ARCHFLAGS = -march=armv8-a
 else
-  $(error Unknown ARCH '$(ARCH)': use native, x86-64-bmi2, x86-64 or generic)
+  $(error Unknown ARCH '$(ARCH)': use native, x86-64-bmi2, x86-64, generic or armv8)
+endif
+
+# Windows: the C library's printf made C99 (%zu, %lld), PE files without a
+# time stamp (reproducible), an 8 MB main stack like Linux's, and a static
+# link (winpthreads and libgcc inside the .exe) so it runs on a bare Windows.
+ifneq ($(findstring mingw,$(MACHINE)),)
+  STD     += -D__USE_MINGW_ANSI_STDIO=1
+  OPT      = -O3
+  LDFLAGS += -static -Wl,--no-insert-timestamp -Wl,--stack,8388608
+endif
+# macOS: its headers hide MAP_ANONYMOUS and sysconf's memory queries under _POSIX_C_SOURCE.
+ifneq ($(findstring darwin,$(MACHINE)),)
+  STD     += -D_DARWIN_C_SOURCE
+  OPT      = -O3
 endif
 
 # make TUNE=1: every search parameter (src/searchparams.h) becomes a UCI
@@ -124,10 +175,10 @@ $(BUILD)/%.o: %.c
 # The archives also depend on the Makefile: a file moved between the layers
 # must leave the archive it left.
 $(BOARD_LIB): $(BOARD_OBJ) Makefile
-	rm -f $@ && ar rcs $@ $(filter %.o,$^)
+	rm -f $@ && $(AR) rcs $@ $(filter %.o,$^)
 
 $(ENGINE_LIB): $(ENGINE_OBJ) Makefile
-	rm -f $@ && ar rcs $@ $(filter %.o,$^)
+	rm -f $@ && $(AR) rcs $@ $(filter %.o,$^)
 
 match: $(MATCHEXE)
 
@@ -256,4 +307,4 @@ uninstall:
 	-rmdir $(DESTDIR)$(DATADIR) 2>/dev/null
 
 clean:
-	rm -rf build gizum gizum-asan gizum-debug gizum-tsan gizum-match gizum-match-asan gizum-match-tsan gizum-valgrind gizum-tune gizum-spsa gizum-stats
+	rm -rf build gizum gizum.exe gizum-asan gizum-debug gizum-tsan gizum-match gizum-match-asan gizum-match-tsan gizum-valgrind gizum-tune gizum-spsa gizum-stats
