@@ -10,10 +10,14 @@
 # otherwise. TARGET=windows (or CC=x86_64-w64-mingw32-gcc) builds gizum.exe
 # with MinGW-w64, statically linked, for ARCH=x86-64 unless ARCH says
 # otherwise. All builds search and count identically; only the speed differs.
+# `make release VERSION=x.y.z` builds the published binaries (docs/release.md).
 
 EXE      = gizum
 CC       = gcc
 ARCH     = native
+
+# The version lives in src/version.h alone; the release names read it here.
+VERSION := $(shell sed -n 's/^\#define ENGINE_VERSION "\(.*\)"$$/\1/p' src/version.h)
 
 ifneq ($(findstring mingw,$(CC)),)
   TARGET = windows
@@ -306,5 +310,12 @@ uninstall:
 	rm -f $(DESTDIR)$(DATADIR)/gizum.bin $(DESTDIR)$(MANDIR)/man6/gizum.6
 	-rmdir $(DESTDIR)$(DATADIR) 2>/dev/null
 
+# The published binaries (Linux x86-64 x86-64/bmi2/generic, Linux AArch64, Windows x86-64
+# x86-64/bmi2), archives and SHA256SUMS in dist/, reproducibly, from a clean tree only:
+# make release VERSION=x.y.z, where x.y.z must be src/version.h's (docs/release.md).
+.PHONY: release dist
+release dist:
+	sh tools/release.sh $(VERSION) dist
+
 clean:
-	rm -rf build gizum gizum.exe gizum-asan gizum-debug gizum-tsan gizum-match gizum-match-asan gizum-match-tsan gizum-valgrind gizum-tune gizum-spsa gizum-stats
+	rm -rf build dist gizum gizum.exe gizum-asan gizum-debug gizum-tsan gizum-match gizum-match-asan gizum-match-tsan gizum-valgrind gizum-tune gizum-spsa gizum-stats
