@@ -73,6 +73,17 @@ timed bench_check wine "$EXE"
 timed perft_check wine "$EXE"
 timed session_check wine "$EXE"
 
+# The book beside the .exe (as in the release archive) is the default BookFile, and plays.
+if [ -f "$(dirname "$EXE")/gizum.bin" ]; then
+    engine_start wine "$EXE"
+    send uci "setoption name OwnBook value true" "position startpos" "go depth 2"
+    expect '^bestmove ' 60 > /dev/null
+    engine_quit 20
+    grep -q '^option name BookFile type string default .*[\\/]gizum\.bin$' "$TMP/out" && grep -q '^info string book move ' "$TMP/out"
+    check $? "the book beside $EXE is not found: $(grep -E 'BookFile|info string book' "$TMP/out")"
+    printf '%s\n' "$NAME: $(grep '^option name BookFile' "$TMP/out")"
+fi
+
 if [ -r "$TB_DIR/KRPvKR.rtbw" ]; then
     # The Windows spelling of the folder (Z:\...), after a missing one: ';' separates them.
     timed tb_check "C:\\no-such-folder;$(winepath -w "$TB_DIR" 2>/dev/null)" wine "$EXE"

@@ -19,6 +19,7 @@ cd "$(dirname "$0")/.."
 NAME=release_check.sh
 NATIVE=${GIZUM:-./gizum}
 OUT=${1:-build/ci-release}
+case "$OUT" in /*) ;; *) OUT=$(pwd)/$OUT ;; esac
 . tests/cross_common.sh
 TMP=$(mktemp -d "${TMPDIR:-/tmp}/gizum-release.XXXXXX") || exit 1
 trap 'rm -rf "$TMP"' EXIT
