@@ -18,21 +18,10 @@ TB_DIR=${SYZYGY_PATH:-$(pwd)/../shared/syzygy}
 . tests/cross_common.sh
 TMP=$(mktemp -d "${TMPDIR:-/tmp}/gizum-arm.XXXXXX") || exit 1
 trap 'rm -rf "$TMP"' EXIT
-timed() { _t=$(now_ms); "$@"; echo "$NAME: $1 took $(( $(now_ms) - _t )) ms"; }
 
-BIN=${ARM_EXE:-}
-if [ -z "$BIN" ]; then
-    if ! command -v aarch64-linux-gnu-gcc >/dev/null 2>&1; then
-        missing "aarch64-linux-gnu-gcc not installed (Debian: gcc-aarch64-linux-gnu)" "the ARM build and its tests"
-        finish
-    fi
-    mkdir -p build/cross
-    make -s -j2 ARCH=armv8 CC=aarch64-linux-gnu-gcc EXE=build/cross/gizum-armv8 > "$TMP/build" 2>&1
-    check $? "make ARCH=armv8 failed: $(tail -n 20 "$TMP/build")"
-    BIN=build/cross/gizum-armv8
-    [ -f "$BIN" ] || finish
-fi
-case "$BIN" in /*) ;; *) BIN=$(pwd)/$BIN ;; esac
+engine_program "${ARM_EXE:-}" aarch64-linux-gnu-gcc "gcc-aarch64-linux-gnu libc6-dev-arm64-cross" \
+    build/cross/gizum-armv8 ARCH=armv8 CC=aarch64-linux-gnu-gcc
+BIN=$PROGRAM
 if command -v file >/dev/null 2>&1; then
     file -L "$BIN" | grep -q 'ARM aarch64'; check $? "$BIN is not an AArch64 program: $(file -L "$BIN")"
 fi

@@ -23,6 +23,27 @@ finish() {
     exit
 }
 now_ms() { echo $(( $(date +%s%N) / 1000000 )); }
+timed() { _t=$(now_ms); "$@"; echo "$NAME: $1 took $(( $(now_ms) - _t )) ms"; }
+
+# engine_program GIVEN COMPILER DEBIAN-PACKAGE FILE MAKE-ARGUMENTS...: sets PROGRAM to GIVEN
+# (an absolute path) when set, else builds FILE with make and the arguments; ends the test
+# (a SKIP, or a failure when CI=true) when the cross compiler is missing or the build fails.
+engine_program() {
+    PROGRAM=$1 _cc=$2 _package=$3 _file=$4
+    shift 4
+    if [ -z "$PROGRAM" ]; then
+        if ! command -v "$_cc" >/dev/null 2>&1; then
+            missing "$_cc not installed (Debian: $_package)" "the build and its tests"
+            finish
+        fi
+        mkdir -p "$(dirname "$_file")"
+        make -s -j2 EXE="$_file" "$@" > "$TMP/build" 2>&1
+        check $? "make $* failed: $(tail -n 20 "$TMP/build")"
+        PROGRAM=$_file
+        [ -f "$PROGRAM" ] || finish
+    fi
+    case "$PROGRAM" in /*) ;; *) PROGRAM=$(pwd)/$PROGRAM ;; esac
+}
 
 # ------------------------------------------------------------ an engine behind a FIFO
 

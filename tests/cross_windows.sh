@@ -30,19 +30,8 @@ cleanup() {
 }
 trap cleanup EXIT
 
-EXE=${WINDOWS_EXE:-}
-if [ -z "$EXE" ]; then
-    if ! command -v x86_64-w64-mingw32-gcc >/dev/null 2>&1; then
-        missing "x86_64-w64-mingw32-gcc not installed (Debian: gcc-mingw-w64-x86-64)" "the Windows build and its tests"
-        finish
-    fi
-    mkdir -p build/cross
-    make -s -j2 TARGET=windows EXE=build/cross/gizum.exe > "$TMP/build" 2>&1
-    check $? "make TARGET=windows failed: $(tail -n 20 "$TMP/build")"
-    EXE=build/cross/gizum.exe
-    [ -f "$EXE" ] || finish
-fi
-case "$EXE" in /*) ;; *) EXE=$(pwd)/$EXE ;; esac
+engine_program "${WINDOWS_EXE:-}" x86_64-w64-mingw32-gcc gcc-mingw-w64-x86-64 build/cross/gizum.exe TARGET=windows
+EXE=$PROGRAM
 
 # A bare Windows has no MinGW or winpthread DLLs: the .exe must need system DLLs only.
 if command -v x86_64-w64-mingw32-objdump >/dev/null 2>&1; then
@@ -68,7 +57,6 @@ wine "$EXE" --version > "$TMP/version" 2> /dev/null
 check $? "wine $EXE --version failed"
 echo "$NAME: $(head -n 2 "$TMP/version" | tr '\n' ' ')(wine ready in $(( $(now_ms) - start )) ms)"
 
-timed() { _t=$(now_ms); "$@"; echo "$NAME: $1 took $(( $(now_ms) - _t )) ms"; }
 timed bench_check wine "$EXE"
 timed perft_check wine "$EXE"
 timed session_check wine "$EXE"
