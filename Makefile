@@ -1,15 +1,50 @@
 # Gizum — build with `make`, test with `make test`.
 #
-#   make [EXE=gizum] [CC=gcc|clang] [ARCH=native|x86-64-bmi2|x86-64|generic]
+#   make [EXE=gizum] [CC=gcc|clang] [ARCH=native|x86-64-bmi2|x86-64|generic|armv8]
+#        [TARGET=windows]
 #
 # ARCH=native tunes for this CPU (PEXT sliders when it has BMI2), x86-64 is a
 # portable build for any x86-64-v2 CPU (magic bitboards), x86-64-bmi2 adds
-# PEXT, and generic uses no CPU-specific flags at all. All builds search and
-# count identically; only the speed differs.
+# PEXT, and generic uses no CPU-specific flags at all. ARCH=armv8 is 64-bit
+# ARM (AArch64), cross-compiled with aarch64-linux-gnu-gcc unless CC says
+# otherwise. TARGET=windows (or CC=x86_64-w64-mingw32-gcc) builds gizum.exe
+# with MinGW-w64, statically linked, for ARCH=x86-64 unless ARCH says
+# otherwise. All builds search and count identically; only the speed differs.
+# `make release VERSION=x.y.z` builds the published binaries (docs/release.md).
 
 EXE      = gizum
 CC       = gcc
 ARCH     = native
+
+# The version lives in src/version.h alone; the release names read it here.
+VERSION := $(shell sed -n 's/^\#define ENGINE_VERSION "\(.*\)"$$/\1/p' src/version.h)
+
+ifneq ($(findstring mingw,$(CC)),)
+  TARGET = windows
+endif
+ifeq ($(TARGET),windows)
+  ifeq ($(origin CC),file)
+    CC = x86_64-w64-mingw32-gcc
+  endif
+  ifeq ($(origin ARCH),file)
+    ARCH = x86-64
+  endif
+  ifeq ($(origin EXE),file)
+    EXE = gizum.exe
+  endif
+else ifeq ($(ARCH),armv8)
+  ifeq ($(origin CC),file)
+    ifeq ($(filter aarch64 arm64,$(shell uname -m)),)
+      CC = aarch64-linux-gnu-gcc
+    endif
+  endif
+endif
+# Cross toolchains bring their own archiver (aarch64-linux-gnu-gcc: aarch64-linux-gnu-ar).
+ifneq ($(filter %-gcc,$(CC)),)
+  AR = $(CC:%-gcc=%-ar)
+endif
+# What the compiler builds for: x86_64-linux-gnu, aarch64-linux-gnu, x86_64-w64-mingw32, arm64-apple-darwin...
+MACHINE := $(shell $(CC) -dumpmachine 2>/dev/null)
 
 WARN     = -Wall -Wextra -Wshadow -Wstrict-prototypes -Wmissing-prototypes
 STD      = -std=c11 -D_DEFAULT_SOURCE -D_POSIX_C_SOURCE=200809L
@@ -18,15 +53,35 @@ CFLAGS   = $(STD) $(WARN) $(OPT) -DNDEBUG -pthread $(ARCHFLAGS) $(EXTRA_CFLAGS)
 LDFLAGS  = -pthread -lm $(EXTRA_LDFLAGS)
 
 ifeq ($(ARCH),native)
-  ARCHFLAGS = -march=native
+  # -march=native is for x86-64; elsewhere the compiler's default CPU is the native one.
+  ifneq ($(filter x86_64-% amd64-%,$(MACHINE)),)
+    ARCHFLAGS = -march=native
+  endif
 else ifeq ($(ARCH),x86-64-bmi2)
   ARCHFLAGS = -march=haswell
 else ifeq ($(ARCH),x86-64)
   ARCHFLAGS = -march=x86-64-v2
 else ifeq ($(ARCH),generic)
   ARCHFLAGS = -DGIZUM_NO_PEXT
+else ifeq ($(ARCH),armv8)
+  # Every AArch64 CPU: popcount and bit scans are single NEON/base instructions already.
+  ARCHFLAGS = -march=armv8-a
 else
-  $(error Unknown ARCH '$(ARCH)': use native, x86-64-bmi2, x86-64 or generic)
+  $(error Unknown ARCH '$(ARCH)': use native, x86-64-bmi2, x86-64, generic or armv8)
+endif
+
+# Windows: the C library's printf made C99 (%zu, %lld), PE files without a
+# time stamp (reproducible), an 8 MB main stack like Linux's, and a static
+# link (winpthreads and libgcc inside the .exe) so it runs on a bare Windows.
+ifneq ($(findstring mingw,$(MACHINE)),)
+  STD     += -D__USE_MINGW_ANSI_STDIO=1
+  OPT      = -O3
+  LDFLAGS += -static -Wl,--no-insert-timestamp -Wl,--stack,8388608
+endif
+# macOS: its headers hide MAP_ANONYMOUS and sysconf's memory queries under _POSIX_C_SOURCE.
+ifneq ($(findstring darwin,$(MACHINE)),)
+  STD     += -D_DARWIN_C_SOURCE
+  OPT      = -O3
 endif
 
 # make TUNE=1: every search parameter (src/searchparams.h) becomes a UCI
@@ -56,7 +111,7 @@ DEPFLAGS = -MMD -MP
 # link error there. Everything else in src/ is the engine: evaluation,
 # search, and the protocol and tools on top (openings needs the search).
 BOARD_SRC  = $(addprefix src/,bitboard.c attacks.c magics.c zobrist.c position.c fen.c \
-               movegen.c notation.c numparse.c pages.c perft.c progress.c version.c book/book.c book/pgn.c book/bookmaker.c)
+               movegen.c notation.c numparse.c platform.c perft.c progress.c version.c book/book.c book/pgn.c book/bookmaker.c)
 ENGINE_SRC = $(filter-out $(BOARD_SRC) src/main.c,$(wildcard src/*.c src/book/*.c))
 BOARD_OBJ  = $(BOARD_SRC:%.c=$(BUILD)/%.o)
 ENGINE_OBJ = $(ENGINE_SRC:%.c=$(BUILD)/%.o)
@@ -124,10 +179,10 @@ $(BUILD)/%.o: %.c
 # The archives also depend on the Makefile: a file moved between the layers
 # must leave the archive it left.
 $(BOARD_LIB): $(BOARD_OBJ) Makefile
-	rm -f $@ && ar rcs $@ $(filter %.o,$^)
+	rm -f $@ && $(AR) rcs $@ $(filter %.o,$^)
 
 $(ENGINE_LIB): $(ENGINE_OBJ) Makefile
-	rm -f $@ && ar rcs $@ $(filter %.o,$^)
+	rm -f $@ && $(AR) rcs $@ $(filter %.o,$^)
 
 match: $(MATCHEXE)
 
@@ -255,5 +310,12 @@ uninstall:
 	rm -f $(DESTDIR)$(DATADIR)/gizum.bin $(DESTDIR)$(MANDIR)/man6/gizum.6
 	-rmdir $(DESTDIR)$(DATADIR) 2>/dev/null
 
+# The published binaries (Linux x86-64 x86-64/bmi2/generic, Linux AArch64, Windows x86-64
+# x86-64/bmi2), archives and SHA256SUMS in dist/, reproducibly, from a clean tree only:
+# make release VERSION=x.y.z, where x.y.z must be src/version.h's (docs/release.md).
+.PHONY: release dist
+release dist:
+	sh tools/release.sh $(VERSION) dist
+
 clean:
-	rm -rf build gizum gizum-asan gizum-debug gizum-tsan gizum-match gizum-match-asan gizum-match-tsan gizum-valgrind gizum-tune gizum-spsa gizum-stats
+	rm -rf build dist gizum gizum.exe gizum-asan gizum-debug gizum-tsan gizum-match gizum-match-asan gizum-match-tsan gizum-valgrind gizum-tune gizum-spsa gizum-stats

@@ -4,7 +4,6 @@
 #include <fcntl.h>
 #include <inttypes.h>
 #include <pthread.h>
-#include <signal.h>
 #include <stdatomic.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -18,6 +17,7 @@
 #include "fen.h"
 #include "movegen.h"
 #include "numparse.h"
+#include "platform.h"
 #include "searcher.h"
 #include "timeman.h"
 
@@ -408,14 +408,8 @@ static int self_play(const DatagenConfig *cfg) {
     pthread_cond_init(&run.cond, NULL);
     atomic_init(&run.stop, false);
 
-    struct sigaction action, oldInt, oldTerm;
-    memset(&action, 0, sizeof action);
-    action.sa_handler = on_signal;
-    action.sa_flags = SA_RESETHAND; /* a second Ctrl-C ends the program at once (whole games are still safe) */
-    sigemptyset(&action.sa_mask);
     atomic_store(&Interrupted, 0);
-    sigaction(SIGINT, &action, &oldInt);
-    sigaction(SIGTERM, &action, &oldTerm);
+    platform_catch_interrupts(on_signal); /* a second Ctrl-C ends the program at once (whole games are still safe) */
 
     int status = 0;
     print_settings(cfg, &run.recipe);
@@ -440,8 +434,7 @@ static int self_play(const DatagenConfig *cfg) {
             status = 128 + signo;
         }
     }
-    sigaction(SIGINT, &oldInt, NULL);
-    sigaction(SIGTERM, &oldTerm, NULL);
+    platform_release_interrupts();
     if (close(wr.fd) != 0 && status == 0) {
         fprintf(stderr, "datagen: %s: %s\n", cfg->out, strerror(errno));
         status = 1;

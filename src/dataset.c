@@ -8,6 +8,7 @@
 #include "book/pgn.h"
 #include "fen.h"
 #include "numparse.h"
+#include "platform.h" /* getline on Windows */
 
 static DatasetLineKind bad(char *err, size_t errlen, const char *reason) {
     if (err && errlen) snprintf(err, errlen, "%s", reason);

@@ -23,7 +23,7 @@ typedef struct {
     void *ctx;
 } Printer;
 
-static void say(const Printer *p, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+static void say(const Printer *p, const char *fmt, ...) PRINTF_FORMAT(2, 3);
 static void say(const Printer *p, const char *fmt, ...) {
     char text[640];
     va_list ap;

@@ -19,6 +19,7 @@
 #include "fen.h"
 #include "init.h"
 #include "perft.h"
+#include "platform.h"
 #include "position.h"
 #include "searchparams.h"
 #include "progress.h"
@@ -241,7 +242,9 @@ static int run_uci_arguments(int argc, char **argv) {
 }
 
 int main(int argc, char **argv) {
-    setvbuf(stdout, NULL, _IOLBF, 0);
+    /* First: a build for a newer CPU says so, instead of dying on an unknown instruction. */
+    if (!platform_cpu_check()) return 1;
+    platform_console_init();
     if (argc < 2) {
         engine_init();
         return uci_loop();

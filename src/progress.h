@@ -11,6 +11,8 @@
 #include <stdbool.h>
 #include <stdint.h>
 
+#include "types.h"
+
 typedef struct {
     bool enabled;
     bool shown;         /* a line is on screen and must be cleared */
@@ -22,7 +24,7 @@ typedef struct {
 /* Starts the clock; enabled when stderr is a terminal (or forced by GIZUM_PROGRESS). */
 void progress_init(Progress *p);
 /* Redraws the line (at most a few times a second, unless force); the text gets the elapsed time. */
-void progress_show(Progress *p, bool force, const char *fmt, ...) __attribute__((format(printf, 3, 4)));
+void progress_show(Progress *p, bool force, const char *fmt, ...) PRINTF_FORMAT(3, 4);
 /* Removes the line so that normal output continues on a clean line. */
 void progress_clear(Progress *p);
 /* Milliseconds since progress_init. */

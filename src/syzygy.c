@@ -18,19 +18,16 @@
 
 #include <dirent.h>
 #include <errno.h>
-#include <fcntl.h>
 #include <pthread.h>
 #include <stdarg.h>
 #include <stdatomic.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/mman.h>
-#include <sys/stat.h>
-#include <unistd.h>
 
 #include "bitboard.h"
 #include "movegen.h"
+#include "platform.h"
 #include "syzygy_format.h"
 
 /* ---------------------------------------------------------------- registry */
@@ -126,7 +123,7 @@ static bool rebuild_slots(void) {
     return true;
 }
 
-static void report(TbMessageFn fn, void *ctx, TbSummary *s, const char *fmt, ...) __attribute__((format(printf, 4, 5)));
+static void report(TbMessageFn fn, void *ctx, TbSummary *s, const char *fmt, ...) PRINTF_FORMAT(4, 5);
 static void report(TbMessageFn fn, void *ctx, TbSummary *s, const char *fmt, ...) {
     char text[MESSAGE_LEN];
     va_list ap;
@@ -137,40 +134,12 @@ static void report(TbMessageFn fn, void *ctx, TbSummary *s, const char *fmt, ...
     if (fn) fn(ctx, text);
 }
 
-/* Maps a whole file read-only. */
-static bool map_file(const char *path, void **map, size_t *size, char *err, size_t errlen) {
-    int fd = open(path, O_RDONLY | O_CLOEXEC);
-    if (fd < 0) {
-        snprintf(err, errlen, "cannot open: %s", strerror(errno));
-        return false;
-    }
-    struct stat st;
-    bool ok = false;
-    if (fstat(fd, &st) != 0) {
-        snprintf(err, errlen, "cannot stat: %s", strerror(errno));
-    } else if (!S_ISREG(st.st_mode)) {
-        snprintf(err, errlen, "not a regular file");
-    } else if (st.st_size == 0) {
-        snprintf(err, errlen, "empty file");
-    } else {
-        void *m = mmap(NULL, (size_t)st.st_size, PROT_READ, MAP_SHARED, fd, 0);
-        if (m == MAP_FAILED) {
-            snprintf(err, errlen, "cannot map: %s", strerror(errno));
-        } else {
-            *map = m;
-            *size = (size_t)st.st_size;
-            ok = true;
-        }
-    }
-    close(fd);
-    return ok;
-}
-
 /* Maps and parses a file; on failure nothing stays mapped. */
 static bool open_table_file(TbFile *f, TbFileKind kind, const TbMaterial *m, char *err, size_t errlen) {
-    if (!map_file(f->path, &f->map, &f->mapSize, err, errlen)) return false;
+    f->map = platform_map_file(f->path, &f->mapSize, err, errlen);
+    if (!f->map) return false;
     if (!tb_layout_parse(&f->layout, f->map, f->mapSize, kind, m, err, errlen)) {
-        munmap(f->map, f->mapSize);
+        platform_unmap_file(f->map, f->mapSize);
         f->map = NULL;
         return false;
     }
@@ -180,7 +149,7 @@ static bool open_table_file(TbFile *f, TbFileKind kind, const TbMaterial *m, cha
 static void close_table_file(TbFile *f) {
     if (f->map) {
         tb_layout_release(&f->layout);
-        munmap(f->map, f->mapSize);
+        platform_unmap_file(f->map, f->mapSize);
         f->map = NULL;
     }
     free(f->path);
@@ -198,8 +167,6 @@ static const TbLayout *table_layout(TbTable *t, TbFileKind kind) {
     if (state == FILE_UNTRIED) {
         char err[MESSAGE_LEN / 2];
         if (open_table_file(f, kind, &t->material, err, sizeof err)) {
-            /* Probes jump around: read-ahead would only waste I/O. */
-            madvise(f->map, f->mapSize, MADV_RANDOM);
             state = FILE_READY;
         } else {
             state = FILE_BROKEN;
@@ -381,7 +348,7 @@ TbSummary tb_init(const char *paths, TbMessageFn onMessage, void *ctx) {
     TbEntry *entries = NULL;
     int count = 0, capacity = 0;
     for (char *dir = copy, *next; dir; dir = next) {
-        next = strchr(dir, ':');
+        next = strchr(dir, PLATFORM_PATH_LIST_SEPARATOR);
         if (next) *next++ = '\0';
         if (*dir) scan_folder(dir, &entries, &count, &capacity, onMessage, ctx, &s);
     }

@@ -46,8 +46,8 @@ typedef struct {
 
 /*
  * Drops the current tables and registers those in paths: folders separated
- * by ':' ("" or "<empty>" = none). Problems go to onMessage (may be NULL) as
- * "file: reason"; a bad file is skipped. The UCI line is "info string found
+ * by ':' (';' on Windows; "" or "<empty>" = none). Problems go to onMessage
+ * (may be NULL) as "file: reason"; a bad file is skipped. The UCI line is "info string found
  * <wdlTables + dtzTables> tablebases (up to <maxPieces> pieces)".
  */
 TbSummary tb_init(const char *paths, TbMessageFn onMessage, void *ctx);

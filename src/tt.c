@@ -4,15 +4,14 @@
 #include "tt.h"
 
 #include <errno.h>
-#include <limits.h>
 #include <pthread.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <unistd.h>
 
 #include "pages.h"
+#include "platform.h"
 #include "searchparams.h"
 
 /*
@@ -63,16 +62,11 @@ static void *clear_slice(void *arg) {
     return NULL;
 }
 
-/* Online cores (at least 1): the clearing threads when the caller leaves the choice to us. */
-static int online_cores(void) {
-    long n = sysconf(_SC_NPROCESSORS_ONLN);
-    return n < 1 ? 1 : n > INT_MAX ? INT_MAX : (int)n;
-}
-
 /* Zeroes a block with up to `threads` threads (first-touch also spreads the pages). */
 static void parallel_zero(void *mem, size_t bytes, int threads) {
     enum { MAX_CLEAR_THREADS = 64 };
-    if (threads < 1) threads = online_cores();
+    /* Online cores when the caller leaves the choice to us. */
+    if (threads < 1) threads = platform_cpu_count();
     int n = threads > MAX_CLEAR_THREADS ? MAX_CLEAR_THREADS : threads;
     if (bytes < PARALLEL_CLEAR_BYTES) n = 1;
     pthread_t handles[MAX_CLEAR_THREADS];
@@ -96,29 +90,6 @@ static void parallel_zero(void *mem, size_t bytes, int threads) {
         if (started[i]) pthread_join(handles[i], NULL);
 }
 
-/* A number from the first line of a file (cgroup limits); 0 if absent or "max". */
-static uint64_t read_limit(const char *path) {
-    FILE *f = fopen(path, "r");
-    if (!f) return 0;
-    unsigned long long v = 0;
-    if (fscanf(f, "%llu", &v) != 1) v = 0;
-    fclose(f);
-    return v;
-}
-
-/*
- * Memory this process may fill: physical memory, or less under a cgroup
- * limit (v2, then v1). A table bigger than this would only swap or be
- * killed while being cleared, so it is refused up front.
- */
-static uint64_t usable_memory(void) {
-    long pages = sysconf(_SC_PHYS_PAGES), pageSize = sysconf(_SC_PAGESIZE);
-    uint64_t limit = pages > 0 && pageSize > 0 ? (uint64_t)pages * (uint64_t)pageSize : UINT64_MAX;
-    uint64_t cg = read_limit("/sys/fs/cgroup/memory.max");
-    if (!cg) cg = read_limit("/sys/fs/cgroup/memory/memory.limit_in_bytes");
-    return cg && cg < limit ? cg : limit;
-}
-
 bool tt_resize_report(TTable *tt, size_t mb, int threads, char *why, size_t size) {
     char dummy[160];
     if (!why || !size) {
@@ -131,7 +102,8 @@ bool tt_resize_report(TTable *tt, size_t mb, int threads, char *why, size_t size
         return false;
     }
     size_t bytes = mb << 20;
-    uint64_t usable = usable_memory();
+    /* A table bigger than the memory we may fill would only swap, or be killed while being cleared. */
+    uint64_t usable = platform_memory_bytes();
     if (bytes > usable) {
         snprintf(why, size, "more than the %llu MB of memory available", (unsigned long long)(usable >> 20));
         return false;

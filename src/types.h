@@ -9,8 +9,15 @@
 #include <stdint.h>
 
 #define ENGINE_NAME "Gizum"
-#define ENGINE_VERSION "0.1"
 #define ENGINE_AUTHOR "the Gizum developers"
+
+/* A function whose argument fmt is a printf format and whose arguments start at first: the compiler
+ * checks calls. GNU formats (%zu) with MinGW too, whose "printf" means Microsoft's C library's. */
+#ifdef __MINGW32__
+#define PRINTF_FORMAT(fmt, first) __attribute__((format(gnu_printf, fmt, first)))
+#else
+#define PRINTF_FORMAT(fmt, first) __attribute__((format(printf, fmt, first)))
+#endif
 
 typedef uint64_t Bitboard;
 typedef uint64_t Key;

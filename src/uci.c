@@ -22,6 +22,7 @@
 #include "notation.h"
 #include "numparse.h"
 #include "perft.h"
+#include "platform.h"
 #include "position.h"
 #include "search.h"
 #include "searchparams.h"
@@ -87,7 +88,7 @@ typedef struct {
 /* ------------------------------------------------------------ output */
 
 /* Prints one line to stdout as a unit (the search thread reports while this thread answers) and flushes. */
-static void uci_print(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
+static void uci_print(const char *fmt, ...) PRINTF_FORMAT(1, 2);
 static void uci_print(const char *fmt, ...) {
     char line[8192];
     va_list ap;
@@ -160,7 +161,7 @@ static void report_no_moves(void *context, bool inCheck) {
 }
 
 /* "info string ..." */
-static void info(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
+static void info(const char *fmt, ...) PRINTF_FORMAT(1, 2);
 static void info(const char *fmt, ...) {
     char text[1024];
     va_list ap;
@@ -552,6 +553,8 @@ static void cmd_uci(Engine *e, Args *args) {
     (void)args;
     uci_print("id name %s %s", ENGINE_NAME, ENGINE_VERSION);
     uci_print("id author %s", ENGINE_AUTHOR);
+    uci_print("info string %s is free software under the %s, without warranty: see LICENSE", ENGINE_NAME,
+              ENGINE_LICENCE);
     print_options(e);
     uci_print("uciok");
 }
@@ -892,12 +895,8 @@ bool uci_is_command(const char *name) {
  */
 static void find_default_book(char *out, size_t size) {
     char exe[BOOK_PATH_MAX - 32];
-    ssize_t n = readlink("/proc/self/exe", exe, sizeof exe - 1);
     out[0] = '\0';
-    if (n > 0) {
-        exe[n] = '\0';
-        char *slash = strrchr(exe, '/');
-        if (slash) slash[1] = '\0';
+    if (platform_exe_dir(exe, sizeof exe)) {
         const char *candidates[] = {"books/gizum.bin", "gizum.bin"};
         for (int i = 0; i < 2; i++) {
             snprintf(out, size, "%s%s", exe, candidates[i]);

@@ -36,4 +36,7 @@ void version_print(FILE *out) {
     fprintf(out, "build: %s, ARCH %s", version_compiler(), version_arch());
     if (version_git()[0]) fprintf(out, ", git %s", version_git());
     fprintf(out, "\n");
+    fprintf(out, "Copyright (C) 2026 %s. Licence: %s <https://www.gnu.org/licenses/gpl-3.0.html>.\n"
+                 "This is free software: you are free to change and redistribute it.\n"
+                 "There is NO WARRANTY, to the extent permitted by law.\n", ENGINE_AUTHOR, ENGINE_LICENCE);
 }

@@ -10,6 +10,17 @@
 
 #include <stdio.h>
 
+/*
+ * The version, semantic (MAJOR.MINOR.PATCH), in this one place: `gizum
+ * --version`, `id name Gizum 1.0.0`, and the release's file names (the
+ * Makefile reads it from here); tests/test_manpage.sh checks that gizum.6
+ * and CHANGELOG.md name it.
+ */
+#define ENGINE_VERSION "1.0.0"
+
+/* Gizum's licence (the full text is LICENSE), as --version and `uci` name it. */
+#define ENGINE_LICENCE "GNU GPL version 3 or later"
+
 /* "gcc 12.2.0", "clang 14.0.6", ... */
 const char *version_compiler(void);
 /* The make ARCH (native, x86-64-bmi2, x86-64, generic), "unknown" outside the Makefile. */
@@ -19,7 +30,7 @@ const char *version_git(void);
 /* Where `make install` puts the book: $(PREFIX)/share/gizum by default. */
 const char *version_data_dir(void);
 
-/* "Gizum 0.1" then the build line, as `gizum --version` prints them. */
+/* "Gizum 1.0.0", the build line and the licence, as `gizum --version` prints them. */
 void version_print(FILE *out);
 
 #endif

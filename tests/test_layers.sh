@@ -1,7 +1,7 @@
 #!/bin/sh
 # The layering promise, checked: every #include edge between modules goes
 # from a layer to the same or a lower one. Layers, bottom up:
-#   1 board    bitboards, attacks, keys, position, FEN, moves, notation, numbers, pages, perft, book/PGN reading
+#   1 board    bitboards, attacks, keys, position, FEN, moves, notation, numbers, pages, the platform (OS and CPU), perft, book/PGN reading
 #   2 eval     the evaluation and its weights; the endgame tablebases (knowledge the search asks)
 #   3 search   move picking, TT, time, limits, parameters, strength, search, threads
 #   4 tools    protocol and tools: UCI, bench, start-up, openings, training data
@@ -13,7 +13,7 @@ cd "$(dirname "$0")/.."
 
 layer_of() {
     case "$1" in
-    types|bitboard|attacks|magics|zobrist|position|fen|movegen|notation|numparse|pages|perft|progress|version|book/book|book/pgn|book/bookmaker) echo 1 ;;
+    types|bitboard|attacks|magics|zobrist|position|fen|movegen|notation|numparse|pages|platform|perft|progress|version|book/book|book/pgn|book/bookmaker) echo 1 ;;
     eval|evalweights|wdl|wdlmodel|syzygy|syzygy_format) echo 2 ;;
     history|movepick|tt|timeman|searchlimits|searchparams|strength|search|thread) echo 3 ;;
     uci|bench|init|main|book/openings|dataset|datagen|genfens|searcher|epdsuite) echo 4 ;;

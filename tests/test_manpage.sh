@@ -1,7 +1,8 @@
 #!/bin/sh
 # gizum.6 cannot drift from the program: it names every shell command
 # (from --help) and every UCI option (from `uci`) with the option's type,
-# range and default; README.md names them too; and groff renders the page
+# range and default; README.md names them too; its title and CHANGELOG.md
+# name the engine's version (src/version.h); and groff renders the page
 # without a warning.
 : "${GIZUM:?}"
 passed=0; failed=0
@@ -17,6 +18,11 @@ if command -v groff >/dev/null 2>&1; then
 else
     sed -e 's/\\f[BIRP]//g' -e 's/\\-/-/g' -e 's/^\.[A-Z]* //' "$man" > "$tmp/text"
 fi
+
+# The version, kept in src/version.h alone, in the title line and in the changelog.
+version=$("$GIZUM" --version | sed -n '1s/^Gizum //p')
+grep -q "^\.TH GIZUM 6 \"[0-9]*\" \"Gizum $version\" " "$man"; check $? "$man title does not name version $version: $(grep '^\.TH' "$man")"
+grep -q "^## $version " CHANGELOG.md; check $? "CHANGELOG.md has no '## $version ' section"
 
 # Shell commands: the "  name args" lines of the usage.
 "$GIZUM" --help | sed -n 's/^  \([a-z][a-z0-9-]*\).*/\1/p' > "$tmp/commands"

@@ -11,6 +11,7 @@
 #include <sys/stat.h>
 
 #include "movegen.h"
+#include "platform.h"
 
 /* Polyglot's make-book halves a position's statistics when a move reaches this many games. */
 enum { BOOK_COUNT_MAX = 16384 };
@@ -501,7 +502,7 @@ static bool write_sorted_entries(const char *path, const BookEntry *entries, siz
         snprintf(err, errlen, "cannot write '%s': %s", tmp, strerror(errno));
         ok = false;
     }
-    if (ok && rename(tmp, path) != 0) {
+    if (ok && platform_replace_file(tmp, path) != 0) {
         snprintf(err, errlen, "cannot rename '%s' to '%s': %s", tmp, path, strerror(errno));
         ok = false;
     }

@@ -8,6 +8,7 @@
 #include <strings.h>
 
 #include "movegen.h"
+#include "platform.h" /* getline on Windows */
 
 typedef struct {
     const char *book;

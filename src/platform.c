@@ -1,0 +1,382 @@
+/*
+ * The operating system and the CPU (see platform.h and pages.h): POSIX
+ * (Linux, macOS, the BSDs) and Windows side by side, one function at a time.
+ */
+#include "platform.h"
+
+#include <errno.h>
+#include <limits.h>
+#include <signal.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "pages.h"
+
+#ifdef _WIN32
+#include <fcntl.h>
+#include <io.h>
+#include <windows.h>
+#else
+#include <fcntl.h>
+#include <sys/mman.h>
+#include <sys/stat.h>
+#include <unistd.h>
+#endif
+#ifdef __APPLE__
+#include <mach-o/dyld.h>
+#endif
+
+/* ------------------------------------------------------------ the CPU */
+
+/*
+ * Compiled for the plainest x86-64, so that it runs on any CPU before the
+ * code built for a newer one does. Each instruction set the compiler was
+ * allowed to use (its predefined macros say which) is asked of the CPU.
+ */
+#if defined(__x86_64__) && defined(__GNUC__)
+__attribute__((target("arch=x86-64"))) bool platform_cpu_check(void) {
+    __builtin_cpu_init();
+    char missing[64] = "";
+#define PLATFORM_NEED(feature, name) \
+    if (!__builtin_cpu_supports(feature)) strcat(strcat(missing, missing[0] ? ", " : ""), name)
+#ifdef __POPCNT__
+    PLATFORM_NEED("popcnt", "POPCNT");
+#endif
+#ifdef __SSE4_2__
+    PLATFORM_NEED("sse4.2", "SSE4.2");
+#endif
+#ifdef __AVX__
+    PLATFORM_NEED("avx", "AVX");
+#endif
+#ifdef __AVX2__
+    PLATFORM_NEED("avx2", "AVX2");
+#endif
+#ifdef __FMA__
+    PLATFORM_NEED("fma", "FMA");
+#endif
+#ifdef __BMI__
+    PLATFORM_NEED("bmi", "BMI");
+#endif
+#ifdef __BMI2__
+    PLATFORM_NEED("bmi2", "BMI2");
+#endif
+#ifdef __AVX512F__
+    PLATFORM_NEED("avx512f", "AVX-512");
+#endif
+#undef PLATFORM_NEED
+    if (!missing[0]) return true;
+    fprintf(stderr, "gizum: this build needs a CPU with %s, which this one lacks: "
+                    "use a build for an older CPU (x86-64, or generic)\n", missing);
+    return false;
+}
+#else
+/* Other CPUs: the builds use the base instruction set of their architecture. */
+bool platform_cpu_check(void) { return true; }
+#endif
+
+int platform_cpu_count(void) {
+#ifdef _WIN32
+    DWORD n = GetActiveProcessorCount(ALL_PROCESSOR_GROUPS);
+    return n < 1 ? 1 : n > INT_MAX ? INT_MAX : (int)n;
+#else
+    long n = sysconf(_SC_NPROCESSORS_ONLN);
+    return n < 1 ? 1 : n > INT_MAX ? INT_MAX : (int)n;
+#endif
+}
+
+/* ------------------------------------------------------------ memory */
+
+#ifdef __linux__
+/* A number from the first line of a file (cgroup limits); 0 if absent or "max". */
+static uint64_t read_limit(const char *path) {
+    FILE *f = fopen(path, "r");
+    if (!f) return 0;
+    unsigned long long v = 0;
+    if (fscanf(f, "%llu", &v) != 1) v = 0;
+    fclose(f);
+    return v;
+}
+#endif
+
+uint64_t platform_memory_bytes(void) {
+#ifdef _WIN32
+    MEMORYSTATUSEX status;
+    status.dwLength = sizeof status;
+    return GlobalMemoryStatusEx(&status) ? (uint64_t)status.ullTotalPhys : UINT64_MAX;
+#else
+    long pages = sysconf(_SC_PHYS_PAGES), pageSize = sysconf(_SC_PAGESIZE);
+    uint64_t limit = pages > 0 && pageSize > 0 ? (uint64_t)pages * (uint64_t)pageSize : UINT64_MAX;
+#ifdef __linux__
+    /* A container's limit: cgroup v2, then v1. */
+    uint64_t cg = read_limit("/sys/fs/cgroup/memory.max");
+    if (!cg) cg = read_limit("/sys/fs/cgroup/memory/memory.limit_in_bytes");
+    if (cg && cg < limit) limit = cg;
+#endif
+    return limit;
+#endif
+}
+
+#ifdef _WIN32
+/*
+ * Large pages need the "Lock pages in memory" right (SeLockMemoryPrivilege),
+ * which an administrator grants to a user; the process must then switch it
+ * on. NULL when the right or the pages are not there.
+ */
+static void *large_pages_alloc(size_t bytes) {
+    SIZE_T large = GetLargePageMinimum();
+    HANDLE token;
+    if (!large || !OpenProcessToken(GetCurrentProcess(), TOKEN_ADJUST_PRIVILEGES | TOKEN_QUERY, &token)) return NULL;
+    void *mem = NULL;
+    LUID luid;
+    if (LookupPrivilegeValueA(NULL, "SeLockMemoryPrivilege", &luid)) {
+        TOKEN_PRIVILEGES want = {1, {{luid, SE_PRIVILEGE_ENABLED}}}, before;
+        DWORD beforeSize = 0;
+        /* AdjustTokenPrivileges succeeds without the right, saying so through GetLastError. */
+        if (AdjustTokenPrivileges(token, FALSE, &want, sizeof before, &before, &beforeSize)
+            && GetLastError() == ERROR_SUCCESS) {
+            size_t rounded = (bytes + large - 1) / large * large;
+            mem = VirtualAlloc(NULL, rounded, MEM_RESERVE | MEM_COMMIT | MEM_LARGE_PAGES, PAGE_READWRITE);
+            AdjustTokenPrivileges(token, FALSE, &before, 0, NULL, NULL);
+        }
+    }
+    CloseHandle(token);
+    return mem;
+}
+
+/* VirtualAlloc memory is zero-filled; large pages when allowed, else normal pages. */
+void *pages_alloc(size_t bytes, bool hugePages) {
+    void *mem = hugePages && bytes >= HUGE_PAGE_BYTES ? large_pages_alloc(bytes) : NULL;
+    if (!mem) mem = VirtualAlloc(NULL, bytes, MEM_RESERVE | MEM_COMMIT, PAGE_READWRITE);
+    if (!mem) errno = ENOMEM;
+    return mem;
+}
+
+void pages_free(void *mem, size_t bytes) {
+    (void)bytes;
+    if (mem) VirtualFree(mem, 0, MEM_RELEASE);
+}
+#else
+/* mmap a huge page more than asked, unmap the unaligned ends, and ask for huge pages. */
+void *pages_alloc(size_t bytes, bool hugePages) {
+    size_t extra = hugePages && bytes >= HUGE_PAGE_BYTES ? HUGE_PAGE_BYTES : 0;
+    unsigned char *raw = mmap(NULL, bytes + extra, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+    if (raw == MAP_FAILED) return NULL;
+    if (!extra) return raw;
+    uintptr_t start = ((uintptr_t)raw + extra) & ~(uintptr_t)(extra - 1);
+    size_t head = start - (uintptr_t)raw, tail = extra - head;
+    if (head) munmap(raw, head);
+    if (tail) munmap((unsigned char *)start + bytes, tail);
+#if defined(MADV_HUGEPAGE)
+    madvise((void *)start, bytes, MADV_HUGEPAGE); /* Linux only */
+#endif
+    return (void *)start;
+}
+
+void pages_free(void *mem, size_t bytes) {
+    if (mem) munmap(mem, bytes);
+}
+#endif
+
+/* ------------------------------------------------------------ files */
+
+#ifdef _WIN32
+/* The system's text for the last error of this thread. */
+static void windows_error(char *out, size_t size, const char *what) {
+    DWORD code = GetLastError();
+    char text[256] = "";
+    DWORD n = FormatMessageA(FORMAT_MESSAGE_FROM_SYSTEM | FORMAT_MESSAGE_IGNORE_INSERTS, NULL, code, 0, text,
+                             sizeof text, NULL);
+    while (n > 0 && (text[n - 1] == '\n' || text[n - 1] == '\r' || text[n - 1] == '.')) text[--n] = '\0';
+    snprintf(out, size, "%s: %s (error %lu)", what, n ? text : "unknown error", (unsigned long)code);
+}
+
+void *platform_map_file(const char *path, size_t *size, char *err, size_t errlen) {
+    HANDLE file = CreateFileA(path, GENERIC_READ, FILE_SHARE_READ, NULL, OPEN_EXISTING,
+                              FILE_ATTRIBUTE_NORMAL | FILE_FLAG_RANDOM_ACCESS, NULL);
+    if (file == INVALID_HANDLE_VALUE) {
+        windows_error(err, errlen, "cannot open");
+        return NULL;
+    }
+    void *map = NULL;
+    LARGE_INTEGER length;
+    if (GetFileType(file) != FILE_TYPE_DISK) {
+        snprintf(err, errlen, "not a regular file");
+    } else if (!GetFileSizeEx(file, &length)) {
+        windows_error(err, errlen, "cannot stat");
+    } else if (length.QuadPart == 0) {
+        snprintf(err, errlen, "empty file");
+    } else {
+        HANDLE mapping = CreateFileMappingA(file, NULL, PAGE_READONLY, 0, 0, NULL);
+        if (!mapping) {
+            windows_error(err, errlen, "cannot map");
+        } else {
+            /* The view keeps the mapping and the file open after their handles are closed. */
+            map = MapViewOfFile(mapping, FILE_MAP_READ, 0, 0, 0);
+            if (!map) windows_error(err, errlen, "cannot map");
+            else *size = (size_t)length.QuadPart;
+            CloseHandle(mapping);
+        }
+    }
+    CloseHandle(file);
+    return map;
+}
+
+void platform_unmap_file(void *map, size_t size) {
+    (void)size;
+    if (map) UnmapViewOfFile(map);
+}
+
+int platform_replace_file(const char *from, const char *to) {
+    if (MoveFileExA(from, to, MOVEFILE_REPLACE_EXISTING)) return 0;
+    DWORD code = GetLastError();
+    errno = code == ERROR_FILE_NOT_FOUND || code == ERROR_PATH_NOT_FOUND ? ENOENT
+          : code == ERROR_ACCESS_DENIED || code == ERROR_SHARING_VIOLATION ? EACCES : EIO;
+    return -1;
+}
+#else
+void *platform_map_file(const char *path, size_t *size, char *err, size_t errlen) {
+    int fd = open(path, O_RDONLY | O_CLOEXEC);
+    if (fd < 0) {
+        snprintf(err, errlen, "cannot open: %s", strerror(errno));
+        return NULL;
+    }
+    struct stat st;
+    void *map = NULL;
+    if (fstat(fd, &st) != 0) {
+        snprintf(err, errlen, "cannot stat: %s", strerror(errno));
+    } else if (!S_ISREG(st.st_mode)) {
+        snprintf(err, errlen, "not a regular file");
+    } else if (st.st_size == 0) {
+        snprintf(err, errlen, "empty file");
+    } else {
+        void *m = mmap(NULL, (size_t)st.st_size, PROT_READ, MAP_SHARED, fd, 0);
+        if (m == MAP_FAILED) {
+            snprintf(err, errlen, "cannot map: %s", strerror(errno));
+        } else {
+            /* Probes jump around: read-ahead would only waste I/O. */
+            posix_madvise(m, (size_t)st.st_size, POSIX_MADV_RANDOM);
+            map = m;
+            *size = (size_t)st.st_size;
+        }
+    }
+    close(fd);
+    return map;
+}
+
+void platform_unmap_file(void *map, size_t size) {
+    if (map) munmap(map, size);
+}
+
+int platform_replace_file(const char *from, const char *to) { return rename(from, to); }
+#endif
+
+bool platform_exe_dir(char *out, size_t size) {
+    if (size == 0) return false;
+    out[0] = '\0';
+    if (size < 2) return false;
+#if defined(_WIN32)
+    DWORD n = GetModuleFileNameA(NULL, out, (DWORD)(size > UINT32_MAX ? UINT32_MAX : size));
+    if (n == 0 || n >= size) {
+        out[0] = '\0';
+        return false;
+    }
+    char *slash = strrchr(out, '\\');
+    char *other = strrchr(out, '/');
+    if (other > slash) slash = other;
+#elif defined(__APPLE__)
+    uint32_t room = size > UINT32_MAX ? UINT32_MAX : (uint32_t)size;
+    if (_NSGetExecutablePath(out, &room) != 0) {
+        out[0] = '\0';
+        return false;
+    }
+    char *slash = strrchr(out, '/');
+#else
+    /* Linux (and systems with its /proc); elsewhere the caller's other places are searched. */
+    ssize_t n = readlink("/proc/self/exe", out, size - 1);
+    if (n <= 0) {
+        out[0] = '\0';
+        return false;
+    }
+    out[n] = '\0';
+    char *slash = strrchr(out, '/');
+#endif
+    if (!slash) {
+        out[0] = '\0';
+        return false;
+    }
+    slash[1] = '\0';
+    return true;
+}
+
+/* ------------------------------------------------------------ console and signals */
+
+void platform_console_init(void) {
+#ifdef _WIN32
+    /* No "\r\n" from "\n", in the GUI's pipe or in files (training data, books, PGN). */
+    _setmode(_fileno(stdin), _O_BINARY);
+    _setmode(_fileno(stdout), _O_BINARY);
+    _setmode(_fileno(stderr), _O_BINARY);
+    _fmode = _O_BINARY;
+    setvbuf(stdout, NULL, _IONBF, 0);
+#else
+    setvbuf(stdout, NULL, _IOLBF, 0);
+#endif
+}
+
+#ifdef _WIN32
+/* Windows' C library resets a handler to the default as it calls it: a second Ctrl-C ends the program. */
+static void (*OldInt)(int), (*OldTerm)(int);
+
+void platform_catch_interrupts(void (*handler)(int)) {
+    OldInt = signal(SIGINT, handler);
+    OldTerm = signal(SIGTERM, handler);
+}
+
+void platform_release_interrupts(void) {
+    signal(SIGINT, OldInt == SIG_ERR ? SIG_DFL : OldInt);
+    signal(SIGTERM, OldTerm == SIG_ERR ? SIG_DFL : OldTerm);
+}
+
+ssize_t getline(char **line, size_t *size, FILE *f) {
+    if (!line || !size) {
+        errno = EINVAL;
+        return -1;
+    }
+    size_t n = 0;
+    int c;
+    while ((c = getc(f)) != EOF) {
+        if (n + 2 > *size || !*line) {
+            size_t grown = *size < 120 ? 128 : *size * 2;
+            char *more = realloc(*line, grown);
+            if (!more) {
+                errno = ENOMEM;
+                return -1;
+            }
+            *line = more;
+            *size = grown;
+        }
+        (*line)[n++] = (char)c;
+        if (c == '\n') break;
+    }
+    if (n == 0) return -1;
+    (*line)[n] = '\0';
+    return (ssize_t)n;
+}
+#else
+static struct sigaction OldInt, OldTerm;
+
+void platform_catch_interrupts(void (*handler)(int)) {
+    struct sigaction action;
+    memset(&action, 0, sizeof action);
+    action.sa_handler = handler;
+    action.sa_flags = SA_RESETHAND; /* a second Ctrl-C ends the program at once */
+    sigemptyset(&action.sa_mask);
+    sigaction(SIGINT, &action, &OldInt);
+    sigaction(SIGTERM, &action, &OldTerm);
+}
+
+void platform_release_interrupts(void) {
+    sigaction(SIGINT, &OldInt, NULL);
+    sigaction(SIGTERM, &OldTerm, NULL);
+}
+#endif
