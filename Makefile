@@ -50,7 +50,7 @@ endif
 BUILD    = build/$(ARCH)-$(CC)$(BUILD_SUFFIX)
 DEPFLAGS = -MMD -MP
 
-# The layers, bottom up (README: "Source layout"). The board layer needs
+# The layers, bottom up (README: "Source map"). The board layer needs
 # nothing above it; programs that use only the board (gizum-match, the
 # board tests) link libboard.a alone, so a call into a higher layer is a
 # link error there. Everything else in src/ is the engine: evaluation,

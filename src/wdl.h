@@ -2,7 +2,7 @@
  * The win/draw/loss model: the chances, per mille, that the side to move
  * wins, draws or loses when the search says v centipawns, given the
  * material on the board. Stockfish's form of model, fitted to Gizum's own
- * self-play games (`gizum-tune --fit-wdl`, README "WDL model"):
+ * self-play games (`gizum-tune --fit-wdl`, docs/evaluation.md, "Win/draw/loss model"):
  *
  *   W = 1000 / (1 + exp((a(m) - v) / b(m)))      L = the same for -v
  *   D = 1000 - W - L
