@@ -333,3 +333,22 @@ void fen_placement(const char board[64], char *out) {
     }
     *p = '\0';
 }
+
+/* The `d` board: the position drawn, then its FEN, key and checkers. */
+void pos_print(const Position *pos, FILE *out) {
+    char fen[128];
+    fputs("\n +---+---+---+---+---+---+---+---+\n", out);
+    for (int rank = 7; rank >= 0; rank--) {
+        for (int file = 0; file < 8; file++)
+            fprintf(out, " | %c", PieceChars[pos->board[make_square(file, rank)]]);
+        fprintf(out, " | %d\n +---+---+---+---+---+---+---+---+\n", rank + 1);
+    }
+    fputs("   a   b   c   d   e   f   g   h\n\n", out);
+    pos_get_fen(pos, fen);
+    fprintf(out, "Fen: %s\nKey: %016llX\nCheckers:", fen, (unsigned long long)pos->st->key);
+    for (Bitboard b = pos->st->checkers; b;) {
+        Square s = pop_lsb(&b);
+        fprintf(out, " %c%d", 'a' + file_of(s), rank_of(s) + 1);
+    }
+    fputc('\n', out);
+}

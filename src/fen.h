@@ -1,12 +1,15 @@
 /*
- * FEN (Forsyth-Edwards Notation) in and out, with X-FEN and Shredder-FEN
- * castling for Chess960.
+ * The position as text: FEN (Forsyth-Edwards Notation) in and out, with
+ * X-FEN and Shredder-FEN castling for Chess960, and the `d` board. The
+ * setters keep the pos_ prefix of the position they fill; they live here,
+ * above position.c, so that the board itself needs no text.
  */
 #ifndef GIZUM_FEN_H
 #define GIZUM_FEN_H
 
 #include <stdbool.h>
 #include <stddef.h>
+#include <stdio.h>
 
 #include "position.h"
 
@@ -31,6 +34,9 @@ void pos_set_startpos(Position *pos, bool chess960);
 bool fen_from_epd(const char *line, char *out, size_t outlen);
 /* Writes the FEN (Shredder-style castling letters only when needed in Chess960). Buffer >= 100. */
 void pos_get_fen(const Position *pos, char *out);
+
+/* Prints the board, FEN, key and checkers (the `d` command). */
+void pos_print(const Position *pos, FILE *out);
 
 /* The placement field of a FEN from 64 piece letters (a1 first, 0 = empty); out needs 72 bytes. */
 void fen_placement(const char board[64], char *out);

@@ -4,7 +4,6 @@
 #include <string.h>
 
 #include "bitboard.h"
-#include "fen.h"
 #include "zobrist.h"
 
 const int SeeValue[PIECE_TYPE_NB] = {0, 100, 320, 330, 500, 950, 20000};
@@ -501,24 +500,4 @@ bool pos_insufficient_material(const Position *pos) {
     /* Only bishops, all on one colour of square: no mate is possible. */
     Bitboard bishops = pos->byType[BISHOP];
     return !pos->byType[KNIGHT] && (!(bishops & DARK_SQUARES_BB) || !(bishops & ~DARK_SQUARES_BB));
-}
-
-/* ---------------------------------------------------------------- printing */
-
-void pos_print(const Position *pos, FILE *out) {
-    char fen[128];
-    fputs("\n +---+---+---+---+---+---+---+---+\n", out);
-    for (int rank = 7; rank >= 0; rank--) {
-        for (int file = 0; file < 8; file++)
-            fprintf(out, " | %c", PieceChars[pos->board[make_square(file, rank)]]);
-        fprintf(out, " | %d\n +---+---+---+---+---+---+---+---+\n", rank + 1);
-    }
-    fputs("   a   b   c   d   e   f   g   h\n\n", out);
-    pos_get_fen(pos, fen);
-    fprintf(out, "Fen: %s\nKey: %016llX\nCheckers:", fen, (unsigned long long)pos->st->key);
-    for (Bitboard b = pos->st->checkers; b;) {
-        Square s = pop_lsb(&b);
-        fprintf(out, " %c%d", 'a' + file_of(s), rank_of(s) + 1);
-    }
-    fputc('\n', out);
 }

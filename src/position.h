@@ -11,7 +11,6 @@
 #ifndef GIZUM_POSITION_H
 #define GIZUM_POSITION_H
 
-#include <stdio.h>
 
 #include "attacks.h"
 #include "types.h"
@@ -102,9 +101,6 @@ bool pos_insufficient_material(const Position *pos);
 Key pos_compute_key(const Position *pos);
 Key pos_compute_pawn_key(const Position *pos);
 Key pos_compute_non_pawn_key(const Position *pos, Color c);
-
-/* Prints the board, FEN, key and checkers (the `d` command). */
-void pos_print(const Position *pos, FILE *out);
 
 /* Piece values used by SEE and move ordering (mg-ish, pawn = 100). */
 extern const int SeeValue[PIECE_TYPE_NB];

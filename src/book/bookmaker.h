@@ -5,6 +5,8 @@
 #ifndef GIZUM_BOOKMAKER_H
 #define GIZUM_BOOKMAKER_H
 
+#include <stdio.h>
+
 #include "book.h"
 
 /* Options of `book make`; bookmaker_options_default gives Polyglot make-book's defaults. */
