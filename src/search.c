@@ -1182,7 +1182,7 @@ void search_prepare(SearchShared *shared, const Position *pos, const SearchLimit
                     const SearchReporter *reporter, int64_t startTime) {
     shared->limits = *limits;
     if (shared->limits.multiPV < 1) shared->limits.multiPV = 1;
-    strength_apply(&shared->limits);
+    search_limits_apply_strength(&shared->limits);
     shared->reporter = reporter ? *reporter : (SearchReporter){0};
     shared->result = (SearchResult){MOVE_NONE, MOVE_NONE, VALUE_NONE, 0};
 

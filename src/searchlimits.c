@@ -12,3 +12,11 @@ void search_limits_init(SearchLimits *limits) {
     limits->tbProbeLimit = TB_PROBE_LIMIT_MAX;
     limits->tbRule50 = true;
 }
+
+void search_limits_apply_strength(SearchLimits *limits) {
+    const StrengthLevel *level = &limits->strength;
+    if (!level->enabled) return;
+    if (limits->multiPV < level->lines) limits->multiPV = level->lines;
+    if (limits->depth == 0 || limits->depth > level->depth) limits->depth = level->depth;
+    if (limits->nodes == 0 || limits->nodes > level->nodes) limits->nodes = level->nodes;
+}

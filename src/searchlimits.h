@@ -49,5 +49,7 @@ enum { MOVE_OVERHEAD_DEFAULT = 10, TB_PROBE_DEPTH_DEFAULT = 1, TB_PROBE_LIMIT_MA
 
 /* Starts every limit as "not given" and the settings at their defaults. */
 void search_limits_init(SearchLimits *limits);
+/* A limited strength level searches at least its lines, no deeper and no longer than it allows. */
+void search_limits_apply_strength(SearchLimits *limits);
 
 #endif

@@ -6,8 +6,6 @@
 
 #include <math.h>
 
-#include "searchlimits.h"
-
 /*
  * The calibration table (bench/calibrate_strength.sh measures it): one row
  * per Elo anchor; levels in between are interpolated (nodes geometrically,
@@ -107,12 +105,4 @@ Move strength_pick(const StrengthLevel *level, const Move *moves, const Value *s
         }
     }
     return moves[chosen];
-}
-
-void strength_apply(SearchLimits *limits) {
-    const StrengthLevel *level = &limits->strength;
-    if (!level->enabled) return;
-    if (limits->multiPV < level->lines) limits->multiPV = level->lines;
-    if (limits->depth == 0 || limits->depth > level->depth) limits->depth = level->depth;
-    if (limits->nodes == 0 || limits->nodes > level->nodes) limits->nodes = level->nodes;
 }

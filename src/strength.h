@@ -46,10 +46,6 @@ void strength_from_skill(int skill, StrengthLevel *out);
 /* Full strength (the default). */
 void strength_disable(StrengthLevel *out);
 
-struct SearchLimits;
-/* A limited level searches at least its lines, no deeper and no longer than it allows. */
-void strength_apply(struct SearchLimits *limits);
-
 /*
  * Chooses among the root lines of the last completed iteration (moves and
  * scores, best first) with the level's margin and noise; seed makes the
