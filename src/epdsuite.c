@@ -16,7 +16,6 @@
 #include "thread.h"
 #include "timeman.h"
 #include "tt.h"
-#include "uci.h"
 
 enum { EPD_LINE_MAX = 4096, EPD_OPERANDS_MAX = 64, EPD_DEFAULT_MOVETIME_MS = 1000, EPD_THREADS_MAX = 256 };
 
@@ -420,7 +419,7 @@ static bool suite_load(EpdSuite *s, const char *path) {
 /* "+1.25", "-0.30", "+M3", "-M2" from the side to move's view. */
 static void format_score(Value v, char *out, size_t size) {
     char uci[32];
-    uci_format_value(v, uci);
+    value_to_uci(v, uci);
     if (strncmp(uci, "mate ", 5) == 0) {
         int n = atoi(uci + 5);
         snprintf(out, size, "%sM%d", n > 0 ? "+" : "-", abs(n));

@@ -1,6 +1,7 @@
 #include "notation.h"
 
 #include <ctype.h>
+#include <stdio.h>
 #include <string.h>
 
 #include "movegen.h"
@@ -214,4 +215,20 @@ Move move_from_san(const Position *pos, const char *text) {
         found = list.moves[i];
     }
     return found != MOVE_NONE ? found : move_from_uci(pos, buf);
+}
+
+/* A tablebase win is shown as this many centipawns less its distance in plies. */
+enum { UCI_TB_WIN_CP = 20000 };
+
+void value_to_uci(Value v, char *out) {
+    if (v >= VALUE_MATE_IN_MAX_PLY)
+        sprintf(out, "mate %d", (VALUE_MATE - v + 1) / 2);
+    else if (v <= VALUE_MATED_IN_MAX_PLY)
+        sprintf(out, "mate %d", -(VALUE_MATE + v) / 2);
+    else if (v >= VALUE_TB_WIN_IN_MAX_PLY)
+        sprintf(out, "cp %d", UCI_TB_WIN_CP - (VALUE_TB_WIN - v));
+    else if (v <= -VALUE_TB_WIN_IN_MAX_PLY)
+        sprintf(out, "cp %d", -UCI_TB_WIN_CP + (VALUE_TB_WIN + v));
+    else
+        sprintf(out, "cp %d", v);
 }

@@ -1,5 +1,5 @@
 /*
- * Move text: UCI long algebraic and SAN, both directions.
+ * Move text: UCI long algebraic and SAN, both directions; a score as UCI writes it.
  */
 #ifndef GIZUM_NOTATION_H
 #define GIZUM_NOTATION_H
@@ -19,6 +19,10 @@ void move_to_san(Position *pos, Move m, char *out);
  * not exactly one legal move here.
  */
 Move move_from_san(const Position *pos, const char *text);
+
+/* A score in UCI form, "cp N" or "mate N" (mates in moves; a tablebase win is cp 20000 less its
+ * distance in plies, as Stockfish shows it). Buffer >= 16. */
+void value_to_uci(Value v, char *out);
 
 /* "e4" style square name into out (buffer >= 3); parse returns SQ_NONE on error. */
 void square_to_text(Square s, char *out);

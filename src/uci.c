@@ -33,8 +33,6 @@
 #include "version.h"
 #include "wdl.h"
 
-/* A tablebase win is shown as this many centipawns less its distance in plies. */
-enum { UCI_TB_WIN_CP = 20000 };
 enum { MULTIPV_MAX = 256, MOVE_OVERHEAD_MAX = 5000, PERFT_DEPTH_MAX = 20 };
 /* Longer clocks (ms, about 31 years) are accepted but counted as this, so time arithmetic cannot overflow. */
 static const int64_t GoTimeClampMs = 1000000000000;
@@ -103,19 +101,6 @@ static void uci_print(const char *fmt, ...) {
     funlockfile(stdout);
 }
 
-void uci_format_value(Value v, char *out) {
-    if (v >= VALUE_MATE_IN_MAX_PLY)
-        sprintf(out, "mate %d", (VALUE_MATE - v + 1) / 2);
-    else if (v <= VALUE_MATED_IN_MAX_PLY)
-        sprintf(out, "mate %d", -(VALUE_MATE + v) / 2);
-    else if (v >= VALUE_TB_WIN_IN_MAX_PLY)
-        sprintf(out, "cp %d", UCI_TB_WIN_CP - (VALUE_TB_WIN - v)); /* a tablebase win, as Stockfish shows it */
-    else if (v <= -VALUE_TB_WIN_IN_MAX_PLY)
-        sprintf(out, "cp %d", -UCI_TB_WIN_CP + (VALUE_TB_WIN + v));
-    else
-        sprintf(out, "cp %d", v);
-}
-
 /* ------------------------------------------------------------ search reports */
 
 /* " wdl W D L" after the score when UCI_ShowWDL is on, else nothing. Buffer >= 24. */
@@ -127,7 +112,7 @@ static void format_wdl(const ReportContext *rc, Wdl wdl, char *out) {
 static void report_line(void *context, const SearchLine *l) {
     const ReportContext *rc = context;
     char score[24], wdl[24], pv[MAX_PLY * 6 + 8];
-    uci_format_value(l->score, score);
+    value_to_uci(l->score, score);
     format_wdl(rc, wdl_from_value(l->score, rc ? rc->material : 0), wdl);
     size_t len = 0;
     pv[0] = '\0';

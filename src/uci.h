@@ -20,12 +20,7 @@
 #include <stdbool.h>
 
 /* Longest accepted input line in bytes; longer lines are rejected whole. */
-#include "types.h"
-
 enum { UCI_LINE_MAX = 1 << 17 };
-
-/* A score in UCI form: "cp N" or "mate N". Buffer >= 16. */
-void uci_format_value(Value v, char *out);
 
 /* Runs the protocol on stdin/stdout until `quit` or end of input; returns the exit status. */
 int uci_loop(void);
