@@ -16,8 +16,6 @@
 
 #include "bench.h"
 #include "book/book.h"
-#include "eval.h"
-#include "genfens.h"
 #include "movegen.h"
 #include "notation.h"
 #include "numparse.h"
@@ -80,6 +78,7 @@ typedef struct {
     int tbProbeLimit;
     bool tbRule50;
     bool showWDL;        /* UCI_ShowWDL */
+    UciExtraFinder extras; /* the program's commands beyond the protocol */
 } Engine;
 
 /* ------------------------------------------------------------ output */
@@ -187,8 +186,7 @@ static const SearchReporter UciReporter = {
     .bestmove = report_bestmove,
 };
 
-/* A printable, bounded copy of user input for messages (control and non-ASCII bytes become '?'). */
-static const char *shown(const char *in, char *out, size_t size) {
+const char *uci_shown(const char *in, char *out, size_t size) {
     enum { SHOWN_MAX = 40 };
     size_t n = 0;
     for (; in[n] && n < SHOWN_MAX && n + 4 < size; n++)
@@ -466,7 +464,7 @@ static bool set_search_param(Engine *e, const char *name, const char *valueText)
     int64_t v;
     if (!parse_integer(valueText, p->min, p->max, &v)) {
         info("%s: value must be an integer from %d to %d, got '%s'", p->name, p->min, p->max,
-             shown(valueText, shownBuf, sizeof shownBuf));
+             uci_shown(valueText, shownBuf, sizeof shownBuf));
         return true;
     }
     if (!ensure_idle(e, p->name)) return true;
@@ -507,7 +505,7 @@ static void cmd_setoption(Engine *e, Args *args) {
     if (!o && set_search_param(e, name, valueText)) return;
 #endif
     if (!o) {
-        info("No such option: %s", shown(name, shownBuf, sizeof shownBuf));
+        info("No such option: %s", uci_shown(name, shownBuf, sizeof shownBuf));
         return;
     }
     int number = 0;
@@ -515,7 +513,7 @@ static void cmd_setoption(Engine *e, Args *args) {
         int64_t v;
         if (!hasValue || !parse_integer(valueText, o->min, o->max, &v)) {
             info("%s: value must be an integer from %d to %d, got '%s'", o->name, o->min, o->max,
-                 shown(valueText, shownBuf, sizeof shownBuf));
+                 uci_shown(valueText, shownBuf, sizeof shownBuf));
             return;
         }
         number = (int)v;
@@ -523,7 +521,7 @@ static void cmd_setoption(Engine *e, Args *args) {
         if (strcasecmp(valueText, "true") == 0) number = 1;
         else if (strcasecmp(valueText, "false") == 0) number = 0;
         else {
-            info("%s: value must be true or false, got '%s'", o->name, shown(valueText, shownBuf, sizeof shownBuf));
+            info("%s: value must be true or false, got '%s'", o->name, uci_shown(valueText, shownBuf, sizeof shownBuf));
             return;
         }
     }
@@ -552,7 +550,7 @@ static void cmd_debug(Engine *e, Args *args) {
     const char *tok = args_next(args);
     if (tok && strcmp(tok, "on") == 0) e->debug = true;
     else if (tok && strcmp(tok, "off") == 0) e->debug = false;
-    else info("debug: expected 'on' or 'off', got '%s'", tok ? shown(tok, buf, sizeof buf) : "");
+    else info("debug: expected 'on' or 'off', got '%s'", tok ? uci_shown(tok, buf, sizeof buf) : "");
 }
 
 static void cmd_register(Engine *e, Args *args) {
@@ -581,7 +579,7 @@ static void cmd_position(Engine *e, Args *args) {
         while ((tok = args_peek(args)) != NULL && strcmp(tok, "moves") != 0) {
             args_next(args);
             if (++fields > 6 || strlen(fen) + strlen(tok) + 2 > sizeof fen) {
-                info("position rejected: too many FEN fields (at '%s')", shown(tok, buf, sizeof buf));
+                info("position rejected: too many FEN fields (at '%s')", uci_shown(tok, buf, sizeof buf));
                 return;
             }
             if (fen[0]) strcat(fen, " ");
@@ -592,22 +590,22 @@ static void cmd_position(Engine *e, Args *args) {
             return;
         }
         if (!pos_set_fen(p, fen, e->chess960, err, sizeof err)) {
-            info("position rejected: bad FEN '%s': %s", shown(fen, buf, sizeof buf), err);
+            info("position rejected: bad FEN '%s': %s", uci_shown(fen, buf, sizeof buf), err);
             return;
         }
     } else {
-        info("position rejected: expected 'startpos' or 'fen', got '%s'", tok ? shown(tok, buf, sizeof buf) : "");
+        info("position rejected: expected 'startpos' or 'fen', got '%s'", tok ? uci_shown(tok, buf, sizeof buf) : "");
         return;
     }
     tok = args_next(args);
     if (tok && strcmp(tok, "moves") != 0) {
-        info("position rejected: expected 'moves', got '%s'", shown(tok, buf, sizeof buf));
+        info("position rejected: expected 'moves', got '%s'", uci_shown(tok, buf, sizeof buf));
         return;
     }
     for (int ply = 1; (tok = args_next(args)) != NULL; ply++) {
         Move m = move_from_uci(p, tok);
         if (m == MOVE_NONE) {
-            info("position rejected: move %d '%s' is illegal or unparsable", ply, shown(tok, buf, sizeof buf));
+            info("position rejected: move %d '%s' is illegal or unparsable", ply, uci_shown(tok, buf, sizeof buf));
             return;
         }
         pos_do_game_move(p, m);
@@ -632,7 +630,7 @@ static bool go_number(Args *args, const char *key, int64_t min, int64_t max, int
     int64_t v;
     if (!tok || !parse_integer(tok, min, max, &v)) {
         info("go: '%s' needs an integer from %" PRId64 " to %" PRId64 ", got '%s' (ignored)", key, min, max,
-             tok ? shown(tok, buf, sizeof buf) : "");
+             tok ? uci_shown(tok, buf, sizeof buf) : "");
         /* A keyword is left for the caller; any other bad word is consumed. */
         if (tok && !is_go_keyword(tok)) args_next(args);
         return false;
@@ -668,7 +666,7 @@ static bool parse_go(Engine *e, Args *args, SearchLimits *limits) {
                 args_next(args);
                 Move m = move_from_uci(e->pos, tok);
                 if (m == MOVE_NONE)
-                    info("go searchmoves: '%s' is not a legal move (ignored)", shown(tok, buf, sizeof buf));
+                    info("go searchmoves: '%s' is not a legal move (ignored)", uci_shown(tok, buf, sizeof buf));
                 else if (limits->searchMovesCount < MAX_MOVES)
                     limits->searchMoves[limits->searchMovesCount++] = m;
             }
@@ -694,7 +692,7 @@ static bool parse_go(Engine *e, Args *args, SearchLimits *limits) {
             if (go_number(args, tok, 1, PERFT_DEPTH_MAX, &v)) run_perft(e, (int)v);
             return false;
         } else {
-            info("go: unknown parameter '%s' (ignored)", shown(tok, buf, sizeof buf));
+            info("go: unknown parameter '%s' (ignored)", uci_shown(tok, buf, sizeof buf));
         }
     }
     return true;
@@ -767,62 +765,6 @@ static void cmd_quit(Engine *e, Args *args) {
     e->quit = true;
 }
 
-/* Runs a multi-line printer with stdout held, so search output cannot interleave. */
-static void print_locked(void (*printer)(const Position *pos, FILE *out), const Position *pos) {
-    flockfile(stdout);
-    printer(pos, stdout);
-    fflush(stdout);
-    funlockfile(stdout);
-}
-
-/* The `d` board, then the position's tablebase result when the tables hold it. */
-static void print_board(const Position *pos, FILE *out) {
-    pos_print(pos, out);
-    TbWdl wdl;
-    int dtz;
-    if (!tb_max_pieces() || !tb_probe_wdl(pos, &wdl)) return;
-    if (tb_probe_dtz(pos, &dtz))
-        fprintf(out, "Tablebases: %s (WDL %d), DTZ %d\n", tb_wdl_name(wdl), (int)wdl, dtz);
-    else
-        fprintf(out, "Tablebases: %s (WDL %d), no DTZ table\n", tb_wdl_name(wdl), (int)wdl);
-}
-
-static void cmd_d(Engine *e, Args *args) {
-    (void)args;
-    print_locked(print_board, e->pos);
-}
-
-static void cmd_eval(Engine *e, Args *args) {
-    (void)args;
-    print_locked(eval_trace, e->pos);
-}
-
-static void cmd_bench(Engine *e, Args *args) {
-    char buf[64];
-    const char *tok = args_next(args);
-    int64_t depth = BENCH_DEPTH_DEFAULT;
-    if (tok && (!parse_integer(tok, 1, BENCH_DEPTH_MAX, &depth))) {
-        info("bench: depth must be an integer from 1 to %d, got '%s'", BENCH_DEPTH_MAX, shown(tok, buf, sizeof buf));
-        return;
-    }
-    if (!ensure_idle(e, "bench")) return;
-    flockfile(stdout);
-    bench_run((int)depth, false, stdout);
-    fflush(stdout);
-    funlockfile(stdout);
-}
-
-static void print_info_string(void *ctx, const char *line) {
-    (void)ctx;
-    info("%s", line);
-}
-
-/* genfens N seed S book <None|FILE> [extra]: OpenBench's opening generator (genfens.h), on its own searcher. */
-static void cmd_genfens(Engine *e, Args *args) {
-    if (!ensure_idle(e, "genfens")) return;
-    genfens_run(args->count - args->next, (const char *const *)args->word + args->next, print_info_string, NULL);
-}
-
 typedef struct {
     const char *name;
     void (*run)(Engine *e, Args *args);
@@ -840,11 +782,11 @@ static const UciCommand Commands[] = {
     {"stop", cmd_stop},
     {"ponderhit", cmd_ponderhit},
     {"quit", cmd_quit},
-    {"d", cmd_d},
-    {"eval", cmd_eval},
-    {"bench", cmd_bench},
-    {"genfens", cmd_genfens},
 };
+
+static void say(const char *text) { info("%s", text); }
+
+static bool idle(void *session, const char *what) { return ensure_idle(session, what); }
 
 /* Executes one input line; false if the command is unknown. */
 static bool execute(Engine *e, char *line) {
@@ -858,7 +800,13 @@ static bool execute(Engine *e, char *line) {
             Commands[i].run(e, &args);
             return true;
         }
-    info("unknown command '%s'", shown(name, buf, sizeof buf));
+    UciExtraFn extra = e->extras ? e->extras(name) : NULL;
+    if (extra) {
+        UciCall call = {e->pos, args.count - args.next, (const char *const *)args.word + args.next, e, say, idle};
+        extra(&call);
+        return true;
+    }
+    info("unknown command '%s'", uci_shown(name, buf, sizeof buf));
     return false;
 }
 
@@ -894,8 +842,9 @@ static void find_default_book(char *out, size_t size) {
     snprintf(out, size, "%s", access("books/gizum.bin", R_OK) == 0 ? "books/gizum.bin" : "");
 }
 
-static bool engine_init(Engine *e) {
+static bool engine_init(Engine *e, UciExtraFinder extras) {
     memset(e, 0, sizeof *e);
+    e->extras = extras;
     e->bookDepth = BOOK_DEPTH_DEFAULT;
     e->bookRng = (uint64_t)tm_now() ^ ((uint64_t)getpid() << 32);
     e->seedRng = e->bookRng | 1;
@@ -954,10 +903,10 @@ static bool read_line(char *buf, size_t size, bool *tooLong, bool *hasNul) {
     return any;
 }
 
-int uci_loop(void) {
+int uci_loop(UciExtraFinder extras) {
     static Engine engine;
     Engine *e = &engine;
-    if (!engine_init(e)) {
+    if (!engine_init(e, extras)) {
         fprintf(stderr, "gizum: out of memory at start-up\n");
         engine_free(e);
         return 1;
@@ -986,10 +935,10 @@ static void finish_shell_search(Engine *e) {
     threads_wait(e->pool);
 }
 
-int uci_run_commands(int count, char **commands) {
+int uci_run_commands(UciExtraFinder extras, int count, char **commands) {
     static Engine engine;
     Engine *e = &engine;
-    if (!engine_init(e)) {
+    if (!engine_init(e, extras)) {
         fprintf(stderr, "gizum: out of memory at start-up\n");
         engine_free(e);
         return 1;
@@ -1012,7 +961,7 @@ int uci_run_commands(int count, char **commands) {
     return allKnown ? 0 : 2;
 }
 
-int uci_run_command(int argc, char **argv) {
+int uci_run_command(UciExtraFinder extras, int argc, char **argv) {
     size_t len = 1;
     for (int i = 0; i < argc; i++) len += strlen(argv[i]) + 1;
     if (len > UCI_LINE_MAX) {
@@ -1025,7 +974,7 @@ int uci_run_command(int argc, char **argv) {
         if (i) strcat(line, " ");
         strcat(line, argv[i]);
     }
-    int status = uci_run_commands(1, &line);
+    int status = uci_run_commands(extras, 1, &line);
     free(line);
     return status;
 }

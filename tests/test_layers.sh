@@ -16,7 +16,7 @@ layer_of() {
     types|bitboard|attacks|magics|zobrist|position|fen|movegen|notation|numparse|pages|perft|progress|version|book/book|book/pgn|book/bookmaker) echo 1 ;;
     eval|evalweights|wdl|wdlmodel|syzygy|syzygy_format) echo 2 ;;
     history|movepick|tt|timeman|searchlimits|searchparams|strength|search|thread) echo 3 ;;
-    uci|bench|init|main|book/openings|dataset|datagen|genfens|searcher|epdsuite) echo 4 ;;
+    uci|bench|init|main|shell|book/openings|dataset|datagen|genfens|searcher|epdsuite) echo 4 ;;
     match/*) echo 5 ;;
     *) echo 0 ;;
     esac
