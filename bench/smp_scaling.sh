@@ -35,7 +35,7 @@ while getopts "d:n:r:T:H:m:t:s:x:" opt; do
 done
 [ -x "$exe" ] || make -s
 
-# Openings and middlegames from the bench set (src/bench.c), the positions a game spends its time on.
+# Openings and middlegames from the bench set (src/search/bench.c), the positions a game spends its time on.
 positions=(
     "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1"
     "r1bqkbnr/1ppp1ppp/p1n5/1B2p3/4P3/5N2/PPPP1PPP/RNBQK2R w KQkq - 0 4"

@@ -4,7 +4,11 @@
 # about 40,000 positions on the shared tables (a few minutes on 2 cores).
 #
 #   bench/tb_oracle.sh [PER_TABLE] [SEED]
+#
+# ARCH=... CC=... in the environment choose the build (default: make's own).
 set -eu
 cd "$(dirname "$0")/.."
-make -s -j2 build/native-gcc/tests/tb_oracle
-TESTBIN=build/native-gcc/tests TB_ORACLE_PER_TABLE=${1:-1000} TB_ORACLE_SEED=${2:-2} sh tests/test_syzygy_oracle.sh
+vars="${ARCH:+ARCH=$ARCH} ${CC:+CC=$CC}"
+build=$(make -s --no-print-directory print-build $vars)
+make -s -j2 $vars "$build/tests/tb_oracle"
+TESTBIN=$build/tests TB_ORACLE_PER_TABLE=${1:-1000} TB_ORACLE_SEED=${2:-2} sh tests/test_syzygy_oracle.sh

@@ -1,9 +1,11 @@
 #!/bin/sh
-# Syzygy probe speed: builds bench/tb_speed.c against the engine archive and
+# Syzygy probe speed: builds bench/tb_speed.c against the engine archives and
 # runs it on the shared tables.
 #
 #   bench/tb_speed.sh [POSITIONS] [PASSES]      (default 100000 positions, 5 warm passes)
 #
+# ARCH=... CC=... in the environment choose the build (default: make's own),
+# e.g. ARCH=x86-64 CC=clang bench/tb_speed.sh.
 # SYZYGY_PATH overrides the tables (default ../shared/syzygy). "Cold" is the
 # first probe in this process (mmap, header parse, first page faults); the
 # files may still be in the operating system's page cache, which this script
@@ -11,9 +13,8 @@
 set -eu
 cd "$(dirname "$0")/.."
 tables=${SYZYGY_PATH:-../shared/syzygy}
-make -s -j2 >/dev/null
-build=build/native-gcc
-mkdir -p "$build/bench"
-gcc -std=c11 -D_DEFAULT_SOURCE -D_POSIX_C_SOURCE=200809L -O3 -march=native -DNDEBUG -Isrc \
-    -o "$build/bench/tb_speed" bench/tb_speed.c "$build/libengine.a" "$build/libboard.a" -pthread -lm
-"$build/bench/tb_speed" "$tables" "${1:-100000}" "${2:-5}"
+set -- "${1:-100000}" "${2:-5}"
+vars="${ARCH:+ARCH=$ARCH} ${CC:+CC=$CC}"
+build=$(make -s --no-print-directory print-build $vars)
+make -s -j2 $vars "$build/bench/tb_speed"
+"$build/bench/tb_speed" "$tables" "$1" "$2"

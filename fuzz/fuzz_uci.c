@@ -1,5 +1,5 @@
 /*
- * Fuzz target: the UCI command line (src/uci.c) and `position ... moves`.
+ * Fuzz target: the UCI command line (src/protocol/uci.c) and `position ... moves`.
  *
  * Input: text, one UCI command per line.
  *

@@ -14,8 +14,8 @@
 #include <string.h>
 
 #include "bench.h"
-#include "book/bookmaker.h"
-#include "book/openings.h"
+#include "bookmaker.h"
+#include "openings.h"
 #include "datagen.h"
 #include "epdsuite.h"
 #include "eval.h"

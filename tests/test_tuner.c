@@ -360,11 +360,11 @@ static void test_weights_file(void) {
 
     /* The committed table is exactly what the printer writes. */
     size_t committedLen, printedLen;
-    char *committed = read_file("src/evalweights.c", &committedLen);
+    char *committed = read_file("src/eval/evalweights.c", &committedLen);
     char *printed;
     print_weights(EvalWeights, &printed, &printedLen);
     CHECK(committed && committedLen == printedLen && !memcmp(committed, printed, printedLen),
-          "src/evalweights.c is not eval_write_weights(EvalWeights)");
+          "src/eval/evalweights.c is not eval_write_weights(EvalWeights)");
     free(committed);
 
     /* Write, read back, write again: the same weights and the same bytes. */

@@ -1,5 +1,5 @@
 /*
- * The win/draw/loss model (src/wdl.h): its properties for every value and
+ * The win/draw/loss model (src/eval/wdl.h): its properties for every value and
  * material (sums to 1000, symmetric, monotone, certain mates), the material
  * measure, and the fitted table on held-out games: tests/data/wdl_holdout.txt,
  * every fifth position of 104 self-play games of a seed the fit never saw

@@ -367,11 +367,11 @@ double tune_wdl_fit(WdlCoefficients *c, int degree, const WdlSample *s, size_t n
 
 static const char Usage[] =
     "usage: gizum-tune --fit-wdl [options] FILE...\n"
-    "Fits the win/draw/loss model (src/wdl.h) to the positions of FILEs (dataset lines\n"
+    "Fits the win/draw/loss model (src/eval/wdl.h) to the positions of FILEs (dataset lines\n"
     "'<FEN> | <score> | <result>', positions of a game on consecutive lines) by maximum\n"
     "likelihood, holding out the last games, and prints the coefficient table.\n"
     "  --holdout F        share of the games, the last ones, held out (default 0.05)\n"
-    "  --wdl-out PATH     also write the table as a complete wdlmodel.c (e.g. src/wdlmodel.c)\n"
+    "  --wdl-out PATH     also write the table as a complete wdlmodel.c (e.g. src/eval/wdlmodel.c)\n"
     "  --max-messages N   bad records reported per file (default 100; 0: all)\n";
 
 typedef struct {

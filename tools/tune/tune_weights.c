@@ -187,7 +187,7 @@ bool tune_weights_select(const char *spec, bool *mask, char *err, size_t errlen)
     for (int t = 0; t < TERM_NB; t++)
         if (strcmp(EvalTerms[t].name, name) == 0) info = &EvalTerms[t];
     if (!info) {
-        snprintf(err, errlen, "'%s': no term %s (see EVAL_TERMS in src/evalweights.h)", spec, name);
+        snprintf(err, errlen, "'%s': no term %s (see EVAL_TERMS in src/eval/evalweights.h)", spec, name);
         return false;
     }
     const char *p = spec + n;

@@ -10,6 +10,10 @@
 
 #include <stdio.h>
 
+#define ENGINE_NAME "Gizum"
+#define ENGINE_VERSION "0.1"
+#define ENGINE_AUTHOR "the Gizum developers"
+
 /* "gcc 12.2.0", "clang 14.0.6", ... */
 const char *version_compiler(void);
 /* The make ARCH (native, x86-64-bmi2, x86-64, generic), "unknown" outside the Makefile. */

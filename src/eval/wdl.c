@@ -54,7 +54,7 @@ void wdl_write_model(FILE *out, const WdlCoefficients *c, const char *provenance
     fputs("/*\n"
           " * The win/draw/loss model's coefficients (wdl.h): a(m) and b(m) in\n"
           " * centipawns, constant term first. Data only: this whole file is what\n"
-          " * `gizum-tune --fit-wdl FILE... --wdl-out src/wdlmodel.c` writes.\n",
+          " * `gizum-tune --fit-wdl FILE... --wdl-out src/eval/wdlmodel.c` writes.\n",
           out);
     if (provenance && provenance[0]) {
         fputs(" *\n * ", out);

@@ -1,7 +1,7 @@
 /*
  * The win/draw/loss model's coefficients (wdl.h): a(m) and b(m) in
  * centipawns, constant term first. Data only: this whole file is what
- * `gizum-tune --fit-wdl FILE... --wdl-out src/wdlmodel.c` writes.
+ * `gizum-tune --fit-wdl FILE... --wdl-out src/eval/wdlmodel.c` writes.
  *
  * Fitted by gizum-tune --fit-wdl --holdout 0.05 gizum-gen1.txt
  * on 616952 positions of 7800 games; held out: the last 411 games (32758 positions).

@@ -1,7 +1,5 @@
 #include "version.h"
 
-#include "types.h"
-
 /* Set by the Makefile for this file only; the defaults serve other builds (fuzzing). */
 #ifndef GIZUM_ARCH
 #define GIZUM_ARCH "unknown"

@@ -15,7 +15,7 @@
 #include <unistd.h>
 
 #include "bench.h"
-#include "book/book.h"
+#include "book.h"
 #include "movegen.h"
 #include "notation.h"
 #include "numparse.h"

@@ -6,7 +6,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "book/openings.h"
+#include "openings.h"
 #include "fen.h"
 #include "numparse.h"
 #include "searcher.h"

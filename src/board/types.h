@@ -1,5 +1,6 @@
 /*
- * Gizum, a UCI chess engine. Basic types shared by every layer.
+ * Gizum, a UCI chess engine. The basic types of the board and everything above it:
+ * squares, pieces, moves, values.
  */
 #ifndef GIZUM_TYPES_H
 #define GIZUM_TYPES_H
@@ -7,10 +8,6 @@
 #include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
-
-#define ENGINE_NAME "Gizum"
-#define ENGINE_VERSION "0.1"
-#define ENGINE_AUTHOR "the Gizum developers"
 
 typedef uint64_t Bitboard;
 typedef uint64_t Key;

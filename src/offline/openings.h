@@ -10,7 +10,7 @@
 
 #include <stdint.h>
 
-#include "book/book.h"
+#include "book.h"
 #include "position.h"
 #include "searcher.h"
 

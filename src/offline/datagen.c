@@ -13,7 +13,7 @@
 #include <time.h>
 #include <unistd.h>
 
-#include "book/openings.h"
+#include "openings.h"
 #include "dataset.h"
 #include "fen.h"
 #include "movegen.h"

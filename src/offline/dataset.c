@@ -5,7 +5,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "book/pgn.h"
+#include "pgn.h"
 #include "fen.h"
 #include "numparse.h"
 
