@@ -212,7 +212,7 @@ static void test_timeman(void) {
                     limits.time[BLACK] = Clocks[a];
                     limits.inc[BLACK] = Incs[b];
                     limits.movesToGo = Mtgs[c];
-                    limits.moveOverhead = Overheads[o];
+                    limits.settings.moveOverhead = Overheads[o];
                     tm_init(&tm, &limits, BLACK, 30);
                     int64_t usable = Clocks[a] - Overheads[o];
                     EXPECT(&ordered, tm.active && tm.optimum >= 1 && tm.optimum <= tm.maximum,

@@ -31,11 +31,13 @@
 #include "version.h"
 #include "wdl.h"
 
-enum { MULTIPV_MAX = 256, MOVE_OVERHEAD_MAX = 5000, PERFT_DEPTH_MAX = 20 };
+enum { MULTIPV_MAX = 256, MOVE_OVERHEAD_MAX = 5000, TB_PROBE_DEPTH_MAX = 100, PERFT_DEPTH_MAX = 20 };
 /* Longer clocks (ms, about 31 years) are accepted but counted as this, so time arithmetic cannot overflow. */
 static const int64_t GoTimeClampMs = 1000000000000;
 /* Book moves are played up to this full-move number by default. */
-enum { BOOK_DEPTH_DEFAULT = 20, BOOK_DEPTH_MAX = 1000, BOOK_PATH_MAX = 1024 };
+enum { BOOK_DEPTH_DEFAULT = 20, BOOK_DEPTH_MAX = 1000 };
+/* setoption's longest name and value, with the terminating NUL; string options are kept in as much. */
+enum { OPTION_NAME_MAX = 256, OPTION_VALUE_MAX = 1024 };
 
 /* What the reporter needs besides the search's own data; written only while no search runs. */
 typedef struct {
@@ -51,35 +53,32 @@ typedef struct {
     Position *scratch;   /* a `position` command is built here, then swapped in */
     TTable tt;
     ThreadPool *pool;
-    int threads;
-    int hashMB;
-    int multiPV;
-    int moveOverhead;
-    bool ponder;
-    bool chess960;
     bool debug;
     bool quit;
-    bool limitStrength;  /* UCI_LimitStrength: play at UCI_Elo */
-    int elo;             /* UCI_Elo */
-    int skill;           /* Skill Level; used when UCI_LimitStrength is off */
     uint64_t seedRng;    /* draws a new seed for every game */
     uint64_t gameSeed;   /* the strength levels' random choices in this game */
     char **words;        /* word pointers for one command line */
     Book book;           /* loaded when OwnBook is on */
+    uint64_t bookRng;
+    char bookDefault[OPTION_VALUE_MAX]; /* Gizum's own book, if found at start-up */
+    ReportContext report; /* the UCI reporter's context for the running search */
+    UciExtraFinder extras; /* the program's commands beyond the protocol */
+
+    /* The options' values: the option table (Options) says which option sets which field. */
+    SearchSettings settings; /* MultiPV, Move Overhead, Syzygy*: what every go searches with */
+    int threads;
+    int hashMB;
+    bool ponder;
+    bool chess960;
+    bool limitStrength;  /* UCI_LimitStrength: play at UCI_Elo */
+    int elo;             /* UCI_Elo */
+    int skill;           /* Skill Level; used when UCI_LimitStrength is off */
+    bool showWDL;        /* UCI_ShowWDL */
     bool ownBook;
     bool bookBest;
     int bookDepth;       /* in full moves from the start of the game */
-    uint64_t bookRng;
-    char bookFile[BOOK_PATH_MAX];
-    char bookDefault[BOOK_PATH_MAX]; /* Gizum's own book, if found at start-up */
-    ReportContext report; /* the UCI reporter's context for the running search */
-    char syzygyPath[BOOK_PATH_MAX * 4];
-    int tbProbeDepth;
-    int tbProbeLimit;
-    bool tbRule50;
-    bool showWDL;        /* UCI_ShowWDL */
-    UciExtraFinder extras; /* the program's commands beyond the protocol */
-} Engine;
+    char bookFile[OPTION_VALUE_MAX];
+} UciState;
 
 /* ------------------------------------------------------------ output */
 
@@ -232,10 +231,10 @@ static const char *args_peek(const Args *a) { return a->next < a->count ? a->wor
  * A search already told to stop ends within milliseconds and is waited for;
  * a running one is left alone and the command refused.
  */
-static bool ensure_idle(Engine *e, const char *what) {
-    if (!threads_busy(e->pool)) return true;
-    if (threads_stopping(e->pool)) {
-        threads_wait(e->pool);
+static bool ensure_idle(UciState *s, const char *what) {
+    if (!threads_busy(s->pool)) return true;
+    if (threads_stopping(s->pool)) {
+        threads_wait(s->pool);
         return true;
     }
     info("%s ignored: a search is running (send stop first)", what);
@@ -243,189 +242,154 @@ static bool ensure_idle(Engine *e, const char *what) {
 }
 
 /* xorshift64*: the engine's own seed stream (strength levels draw one seed per game). */
-static uint64_t next_seed(Engine *e) {
-    e->seedRng ^= e->seedRng >> 12;
-    e->seedRng ^= e->seedRng << 25;
-    e->seedRng ^= e->seedRng >> 27;
-    return e->seedRng * 0x2545F4914F6CDD1DULL;
+static uint64_t next_seed(UciState *s) {
+    s->seedRng ^= s->seedRng >> 12;
+    s->seedRng ^= s->seedRng << 25;
+    s->seedRng ^= s->seedRng >> 27;
+    return s->seedRng * 0x2545F4914F6CDD1DULL;
 }
 
 /* The level to play at: UCI_LimitStrength with UCI_Elo first, else Skill Level (20 = full strength). */
-static void strength_for_go(const Engine *e, SearchLimits *limits) {
-    if (e->limitStrength) strength_from_elo(e->elo, &limits->strength);
-    else strength_from_skill(e->skill, &limits->strength);
-    limits->strengthSeed = e->gameSeed;
+static void strength_for_go(const UciState *s, SearchLimits *limits) {
+    if (s->limitStrength) strength_from_elo(s->elo, &limits->strength);
+    else strength_from_skill(s->skill, &limits->strength);
+    limits->strengthSeed = s->gameSeed;
 }
 
 /* ------------------------------------------------------------ options */
 
 typedef enum { OPTION_SPIN, OPTION_CHECK, OPTION_BUTTON, OPTION_STRING } OptionType;
 
+/* Marks an option whose value is kept in no field (buttons, and options whose act keeps it). */
+#define NO_FIELD SIZE_MAX
+
+/*
+ * One UCI option: everything about it is declared here once. A spin keeps
+ * its value in an int field of UciState, a check in a bool field (field is
+ * offsetof); the value is stored once it is valid, then act() runs, for the
+ * options that do more than store.
+ */
 typedef struct {
     const char *name;
     OptionType type;
     int def, min, max;          /* spin; check uses def as 0/1 */
     bool needsIdle;             /* changes state the search threads share */
-    /* Applies a validated value (number for spin/check/button, text for string). */
-    void (*apply)(Engine *e, int number, const char *text);
+    size_t field;
+    /* Acts on a valid value (number for spin/check/button, text for string). */
+    void (*act)(UciState *s, int number, const char *text);
 } UciOption;
 
-static void apply_threads(Engine *e, int n, const char *text) {
+/* Threads and Hash keep their value only when the change succeeds, so they store it themselves. */
+static void set_threads(UciState *s, int n, const char *text) {
     (void)text;
-    if (threads_set_count(e->pool, n)) e->threads = n;
-    else info("Threads: could not start %d threads, keeping %d", n, e->threads);
+    if (threads_set_count(s->pool, n)) s->threads = n;
+    else info("Threads: could not start %d threads, keeping %d", n, s->threads);
 }
 
 /* The table is cleared by one thread per core (tt.c), however many search threads there are. */
-static void apply_hash(Engine *e, int mb, const char *text) {
+static void set_hash(UciState *s, int mb, const char *text) {
     (void)text;
     char why[160];
-    if (tt_resize_report(&e->tt, (size_t)mb, TT_CLEAR_ALL_CORES, why, sizeof why)) e->hashMB = mb;
-    else info("Hash: could not allocate %d MB (%s), keeping the %d MB table", mb, why, e->hashMB);
+    if (tt_resize_report(&s->tt, (size_t)mb, TT_CLEAR_ALL_CORES, why, sizeof why)) s->hashMB = mb;
+    else info("Hash: could not allocate %d MB (%s), keeping the %d MB table", mb, why, s->hashMB);
 }
 
-static void apply_clear_hash(Engine *e, int n, const char *text) {
+static void clear_hash(UciState *s, int n, const char *text) {
     (void)n;
     (void)text;
-    tt_clear(&e->tt, TT_CLEAR_ALL_CORES);
+    tt_clear(&s->tt, TT_CLEAR_ALL_CORES);
 }
 
-static void apply_ponder(Engine *e, int on, const char *text) {
+static void set_chess960(UciState *s, int on, const char *text) {
     (void)text;
-    e->ponder = on;
-}
-
-static void apply_multipv(Engine *e, int n, const char *text) {
-    (void)text;
-    e->multiPV = n;
-}
-
-static void apply_overhead(Engine *e, int ms, const char *text) {
-    (void)text;
-    e->moveOverhead = ms;
-}
-
-static void apply_chess960(Engine *e, int on, const char *text) {
-    (void)text;
-    e->chess960 = on;
-    e->pos->chess960 = on;
+    s->pos->chess960 = on;
 }
 
 /* (Re)loads BookFile when OwnBook is on; a bad book is reported and play goes on without it. */
-static void load_book(Engine *e) {
+static void load_book(UciState *s, int number, const char *text) {
+    (void)number;
+    (void)text;
     char err[256];
-    if (!e->ownBook) return;
-    if (!e->bookFile[0]) {
-        book_close(&e->book);
+    if (!s->ownBook) {
+        book_close(&s->book);
+    } else if (!s->bookFile[0]) {
+        book_close(&s->book);
         info("OwnBook: no BookFile set, playing without a book");
-    } else if (!book_open(&e->book, e->bookFile, err, sizeof err)) {
+    } else if (!book_open(&s->book, s->bookFile, err, sizeof err)) {
         info("BookFile: %s; playing without a book", err);
     } else {
-        info("book %s: %zu entries", e->bookFile, e->book.count);
+        info("book %s: %zu entries", s->bookFile, s->book.count);
     }
 }
 
-static void apply_own_book(Engine *e, int on, const char *text) {
-    (void)text;
-    e->ownBook = on;
-    if (on) load_book(e);
-    else book_close(&e->book);
-}
-
-static void apply_book_file(Engine *e, int n, const char *text) {
-    (void)n;
+static void set_book_file(UciState *s, int n, const char *text) {
     /* "<empty>" is how GUIs send the empty string back. */
     if (strcmp(text, "<empty>") == 0) text = "";
-    if (strlen(text) >= sizeof e->bookFile) {
-        info("BookFile: path longer than %zu bytes", sizeof e->bookFile - 1);
-        return;
-    }
-    strcpy(e->bookFile, text);
-    load_book(e);
+    strcpy(s->bookFile, text);
+    load_book(s, n, text);
 }
 
-static void apply_book_best(Engine *e, int on, const char *text) {
-    (void)text;
-    e->bookBest = on;
-}
-
-static void apply_book_depth(Engine *e, int n, const char *text) {
-    (void)text;
-    e->bookDepth = n;
-}
-
-static void apply_limit_strength(Engine *e, int on, const char *text) {
-    (void)text;
-    e->limitStrength = on;
-}
-
-static void apply_elo(Engine *e, int elo, const char *text) {
-    (void)text;
-    e->elo = elo;
-}
-
-static void apply_skill(Engine *e, int level, const char *text) {
-    (void)text;
-    e->skill = level;
-}
-
-static void apply_syzygy_path(Engine *e, int n, const char *text) {
+static void set_syzygy_path(UciState *s, int n, const char *text) {
+    (void)s;
     (void)n;
     if (strcmp(text, "<empty>") == 0) text = "";
-    if (strlen(text) >= sizeof e->syzygyPath) {
-        info("SyzygyPath: longer than %zu bytes", sizeof e->syzygyPath - 1);
-        return;
-    }
-    strcpy(e->syzygyPath, text);
     TbSummary found = tb_init(text, tb_message, NULL);
     if (text[0]) info("found %d tablebases (up to %d pieces)", found.wdlTables + found.dtzTables, found.maxPieces);
 }
 
-static void apply_tb_probe_depth(Engine *e, int n, const char *text) {
-    (void)text;
-    e->tbProbeDepth = n;
-}
-
-static void apply_tb_probe_limit(Engine *e, int n, const char *text) {
-    (void)text;
-    e->tbProbeLimit = n;
-}
-
-static void apply_tb_rule50(Engine *e, int on, const char *text) {
-    (void)text;
-    e->tbRule50 = on;
-}
-
-static void apply_show_wdl(Engine *e, int on, const char *text) {
-    (void)text;
-    e->showWDL = on;
-}
+#define FIELD(name) offsetof(UciState, name)
 
 /* Every option, in the order `uci` lists them. */
 static const UciOption Options[] = {
-    {"Threads", OPTION_SPIN, 1, 1, THREADS_MAX, true, apply_threads},
-    {"Hash", OPTION_SPIN, TT_MB_DEFAULT, TT_MB_MIN, TT_MB_MAX, true, apply_hash},
-    {"Clear Hash", OPTION_BUTTON, 0, 0, 0, true, apply_clear_hash},
-    {"Ponder", OPTION_CHECK, 0, 0, 1, false, apply_ponder},
-    {"MultiPV", OPTION_SPIN, 1, 1, MULTIPV_MAX, false, apply_multipv},
-    {"Move Overhead", OPTION_SPIN, MOVE_OVERHEAD_DEFAULT, 0, MOVE_OVERHEAD_MAX, false, apply_overhead},
-    {"UCI_Chess960", OPTION_CHECK, 0, 0, 1, false, apply_chess960},
-    {"Skill Level", OPTION_SPIN, SKILL_LEVEL_MAX, 0, SKILL_LEVEL_MAX, false, apply_skill},
-    {"UCI_LimitStrength", OPTION_CHECK, 0, 0, 1, false, apply_limit_strength},
-    {"UCI_Elo", OPTION_SPIN, STRENGTH_ELO_MAX, STRENGTH_ELO_MIN, STRENGTH_ELO_MAX, false, apply_elo},
-    {"UCI_ShowWDL", OPTION_CHECK, 0, 0, 1, false, apply_show_wdl},
-    {"OwnBook", OPTION_CHECK, 0, 0, 1, false, apply_own_book},
-    {"BookFile", OPTION_STRING, 0, 0, 0, false, apply_book_file},
-    {"BookBestMove", OPTION_CHECK, 0, 0, 1, false, apply_book_best},
-    {"BookDepth", OPTION_SPIN, BOOK_DEPTH_DEFAULT, 1, BOOK_DEPTH_MAX, false, apply_book_depth},
-    {"SyzygyPath", OPTION_STRING, 0, 0, 0, true, apply_syzygy_path},
-    {"SyzygyProbeDepth", OPTION_SPIN, TB_PROBE_DEPTH_DEFAULT, 1, 100, false, apply_tb_probe_depth},
-    {"Syzygy50MoveRule", OPTION_CHECK, 1, 0, 1, false, apply_tb_rule50},
-    {"SyzygyProbeLimit", OPTION_SPIN, TB_PROBE_LIMIT_MAX, 0, TB_PROBE_LIMIT_MAX, false, apply_tb_probe_limit},
+    {"Threads", OPTION_SPIN, 1, 1, THREADS_MAX, true, NO_FIELD, set_threads},
+    {"Hash", OPTION_SPIN, TT_MB_DEFAULT, TT_MB_MIN, TT_MB_MAX, true, NO_FIELD, set_hash},
+    {"Clear Hash", OPTION_BUTTON, 0, 0, 0, true, NO_FIELD, clear_hash},
+    {"Ponder", OPTION_CHECK, 0, 0, 1, false, FIELD(ponder), NULL},
+    {"MultiPV", OPTION_SPIN, MULTIPV_DEFAULT, 1, MULTIPV_MAX, false, FIELD(settings.multiPV), NULL},
+    {"Move Overhead", OPTION_SPIN, MOVE_OVERHEAD_DEFAULT, 0, MOVE_OVERHEAD_MAX, false, FIELD(settings.moveOverhead),
+     NULL},
+    {"UCI_Chess960", OPTION_CHECK, 0, 0, 1, false, FIELD(chess960), set_chess960},
+    {"Skill Level", OPTION_SPIN, SKILL_LEVEL_MAX, 0, SKILL_LEVEL_MAX, false, FIELD(skill), NULL},
+    {"UCI_LimitStrength", OPTION_CHECK, 0, 0, 1, false, FIELD(limitStrength), NULL},
+    {"UCI_Elo", OPTION_SPIN, STRENGTH_ELO_MAX, STRENGTH_ELO_MIN, STRENGTH_ELO_MAX, false, FIELD(elo), NULL},
+    {"UCI_ShowWDL", OPTION_CHECK, 0, 0, 1, false, FIELD(showWDL), NULL},
+    {"OwnBook", OPTION_CHECK, 0, 0, 1, false, FIELD(ownBook), load_book},
+    {"BookFile", OPTION_STRING, 0, 0, 0, false, NO_FIELD, set_book_file},
+    {"BookBestMove", OPTION_CHECK, 0, 0, 1, false, FIELD(bookBest), NULL},
+    {"BookDepth", OPTION_SPIN, BOOK_DEPTH_DEFAULT, 1, BOOK_DEPTH_MAX, false, FIELD(bookDepth), NULL},
+    {"SyzygyPath", OPTION_STRING, 0, 0, 0, true, NO_FIELD, set_syzygy_path},
+    {"SyzygyProbeDepth", OPTION_SPIN, TB_PROBE_DEPTH_DEFAULT, 1, TB_PROBE_DEPTH_MAX, false,
+     FIELD(settings.tbProbeDepth), NULL},
+    {"Syzygy50MoveRule", OPTION_CHECK, TB_RULE50_DEFAULT, 0, 1, false, FIELD(settings.tbRule50), NULL},
+    {"SyzygyProbeLimit", OPTION_SPIN, TB_PROBE_LIMIT_MAX, 0, TB_PROBE_LIMIT_MAX, false, FIELD(settings.tbProbeLimit),
+     NULL},
 };
 enum { OPTION_COUNT = sizeof Options / sizeof Options[0] };
 
-static void print_options(const Engine *e) {
+/* Stores a valid value in the option's field, if it has one. */
+static void store_option(UciState *s, const UciOption *o, int number) {
+    if (o->field == NO_FIELD) return;
+    char *field = (char *)s + o->field;
+    if (o->type == OPTION_CHECK) *(bool *)field = number != 0;
+    else *(int *)field = number;
+}
+
+/* The option called name (any case), or NULL. */
+static const UciOption *option_named(const char *name) {
+    for (int i = 0; i < OPTION_COUNT; i++)
+        if (strcasecmp(Options[i].name, name) == 0) return &Options[i];
+    return NULL;
+}
+
+/* Every option at its default without acting: the state the engine starts in. */
+static void default_options(UciState *s) {
+    for (int i = 0; i < OPTION_COUNT; i++) store_option(s, &Options[i], Options[i].def);
+    s->threads = option_named("Threads")->def;
+    s->hashMB = option_named("Hash")->def;
+    strcpy(s->bookFile, s->bookDefault);
+}
+
+static void print_options(const UciState *s) {
     for (int i = 0; i < OPTION_COUNT; i++) {
         const UciOption *o = &Options[i];
         switch (o->type) {
@@ -441,7 +405,7 @@ static void print_options(const Engine *e) {
         case OPTION_STRING:
             /* BookFile's default is Gizum's own book when it was found at start-up. */
             uci_print("option name %s type string default %s", o->name,
-                      o->apply == apply_book_file && e->bookDefault[0] ? e->bookDefault : "<empty>");
+                      o->act == set_book_file && s->bookDefault[0] ? s->bookDefault : "<empty>");
             break;
         }
     }
@@ -455,7 +419,7 @@ static void print_options(const Engine *e) {
 
 #ifdef GIZUM_TUNE
 /* The tuning build's search parameters (searchparams.h); true if name is one. */
-static bool set_search_param(Engine *e, const char *name, const char *valueText) {
+static bool set_search_param(UciState *s, const char *name, const char *valueText) {
     const SearchParam *p = NULL;
     for (int i = 0; i < SearchParamCount && !p; i++)
         if (strcasecmp(SearchParams[i].name, name) == 0) p = &SearchParams[i];
@@ -467,7 +431,7 @@ static bool set_search_param(Engine *e, const char *name, const char *valueText)
              uci_shown(valueText, shownBuf, sizeof shownBuf));
         return true;
     }
-    if (!ensure_idle(e, p->name)) return true;
+    if (!ensure_idle(s, p->name)) return true;
     search_param_set(p->name, (int)v);
     search_init(); /* the reduction table depends on the LMR parameters */
     return true;
@@ -475,14 +439,14 @@ static bool set_search_param(Engine *e, const char *name, const char *valueText)
 #endif
 
 /* setoption name <id> [value <x>]: names may contain spaces; the value is the remaining words. */
-static void cmd_setoption(Engine *e, Args *args) {
+static void cmd_setoption(UciState *s, Args *args) {
     char shownBuf[64];
     const char *tok = args_next(args);
     if (!tok || strcasecmp(tok, "name") != 0) {
         info("setoption: expected 'setoption name <id> [value <x>]'");
         return;
     }
-    char name[256] = "", valueText[1024] = "";
+    char name[OPTION_NAME_MAX] = "", valueText[OPTION_VALUE_MAX] = "";
     bool hasValue = false;
     while ((tok = args_next(args)) != NULL) {
         if (!hasValue && strcasecmp(tok, "value") == 0) {
@@ -498,11 +462,9 @@ static void cmd_setoption(Engine *e, Args *args) {
         if (dst[0]) strcat(dst, " ");
         strcat(dst, tok);
     }
-    const UciOption *o = NULL;
-    for (int i = 0; i < OPTION_COUNT; i++)
-        if (strcasecmp(Options[i].name, name) == 0) o = &Options[i];
+    const UciOption *o = option_named(name);
 #ifdef GIZUM_TUNE
-    if (!o && set_search_param(e, name, valueText)) return;
+    if (!o && set_search_param(s, name, valueText)) return;
 #endif
     if (!o) {
         info("No such option: %s", uci_shown(name, shownBuf, sizeof shownBuf));
@@ -525,54 +487,55 @@ static void cmd_setoption(Engine *e, Args *args) {
             return;
         }
     }
-    if (o->needsIdle && !ensure_idle(e, o->name)) return;
-    o->apply(e, number, valueText);
+    if (o->needsIdle && !ensure_idle(s, o->name)) return;
+    store_option(s, o, number);
+    if (o->act) o->act(s, number, valueText);
 }
 
 /* ------------------------------------------------------------ commands */
 
-static void cmd_uci(Engine *e, Args *args) {
+static void cmd_uci(UciState *s, Args *args) {
     (void)args;
     uci_print("id name %s %s", ENGINE_NAME, ENGINE_VERSION);
     uci_print("id author %s", ENGINE_AUTHOR);
-    print_options(e);
+    print_options(s);
     uci_print("uciok");
 }
 
-static void cmd_isready(Engine *e, Args *args) {
-    (void)e;
+static void cmd_isready(UciState *s, Args *args) {
+    (void)s;
     (void)args;
     uci_print("readyok");
 }
 
-static void cmd_debug(Engine *e, Args *args) {
+static void cmd_debug(UciState *s, Args *args) {
     char buf[64];
     const char *tok = args_next(args);
-    if (tok && strcmp(tok, "on") == 0) e->debug = true;
-    else if (tok && strcmp(tok, "off") == 0) e->debug = false;
+    if (tok && strcmp(tok, "on") == 0) s->debug = true;
+    else if (tok && strcmp(tok, "off") == 0) s->debug = false;
     else info("debug: expected 'on' or 'off', got '%s'", tok ? uci_shown(tok, buf, sizeof buf) : "");
 }
 
-static void cmd_register(Engine *e, Args *args) {
-    (void)e;
+static void cmd_register(UciState *s, Args *args) {
+    (void)s;
     (void)args; /* Gizum needs no registration. */
 }
 
-static void cmd_ucinewgame(Engine *e, Args *args) {
+static void cmd_ucinewgame(UciState *s, Args *args) {
     (void)args;
-    if (!ensure_idle(e, "ucinewgame")) return;
-    tt_clear(&e->tt, TT_CLEAR_ALL_CORES);
-    threads_clear(e->pool);
-    e->gameSeed = next_seed(e);
+    if (!ensure_idle(s, "ucinewgame")) return;
+    tt_clear(&s->tt, TT_CLEAR_ALL_CORES);
+    threads_clear(s->pool);
+    s->gameSeed = next_seed(s);
 }
 
 /* position startpos|fen <fen> [moves <m1> ...]: built on a scratch board, swapped in only if all of it is valid. */
-static void cmd_position(Engine *e, Args *args) {
+static void cmd_position(UciState *s, Args *args) {
     char err[256], buf[64];
     const char *tok = args_next(args);
-    Position *p = e->scratch;
+    Position *p = s->scratch;
     if (tok && strcmp(tok, "startpos") == 0) {
-        pos_set_startpos(p, e->chess960);
+        pos_set_startpos(p, s->chess960);
     } else if (tok && strcmp(tok, "fen") == 0) {
         char fen[512] = "";
         int fields = 0;
@@ -589,7 +552,7 @@ static void cmd_position(Engine *e, Args *args) {
             info("position rejected: 'fen' needs a FEN");
             return;
         }
-        if (!pos_set_fen(p, fen, e->chess960, err, sizeof err)) {
+        if (!pos_set_fen(p, fen, s->chess960, err, sizeof err)) {
             info("position rejected: bad FEN '%s': %s", uci_shown(fen, buf, sizeof buf), err);
             return;
         }
@@ -610,9 +573,9 @@ static void cmd_position(Engine *e, Args *args) {
         }
         pos_do_game_move(p, m);
     }
-    Position *old = e->pos;
-    e->pos = p;
-    e->scratch = old;
+    Position *old = s->pos;
+    s->pos = p;
+    s->scratch = old;
 }
 
 static bool is_go_keyword(const char *t) {
@@ -640,11 +603,11 @@ static bool go_number(Args *args, const char *key, int64_t min, int64_t max, int
     return true;
 }
 
-static void run_perft(Engine *e, int depth) {
-    if (!ensure_idle(e, "go perft")) return;
-    pos_copy(e->scratch, e->pos);
+static void run_perft(UciState *s, int depth) {
+    if (!ensure_idle(s, "go perft")) return;
+    pos_copy(s->scratch, s->pos);
     flockfile(stdout);
-    perft_divide(e->scratch, depth, stdout);
+    perft_divide(s->scratch, depth, stdout);
     fflush(stdout);
     funlockfile(stdout);
 }
@@ -655,7 +618,7 @@ static int64_t clock_ms(int64_t v) {
 }
 
 /* Parses the go parameters into limits; false for `go perft` (handled here). */
-static bool parse_go(Engine *e, Args *args, SearchLimits *limits) {
+static bool parse_go(UciState *s, Args *args, SearchLimits *limits) {
     const int64_t timeMax = INT64_MAX / 4, timeMin = INT64_MIN / 4, countMax = 1000000;
     char buf[64];
     const char *tok;
@@ -664,7 +627,7 @@ static bool parse_go(Engine *e, Args *args, SearchLimits *limits) {
         if (strcmp(tok, "searchmoves") == 0) {
             while ((tok = args_peek(args)) != NULL && !is_go_keyword(tok)) {
                 args_next(args);
-                Move m = move_from_uci(e->pos, tok);
+                Move m = move_from_uci(s->pos, tok);
                 if (m == MOVE_NONE)
                     info("go searchmoves: '%s' is not a legal move (ignored)", uci_shown(tok, buf, sizeof buf));
                 else if (limits->searchMovesCount < MAX_MOVES)
@@ -689,7 +652,7 @@ static bool parse_go(Engine *e, Args *args, SearchLimits *limits) {
         } else if (strcmp(tok, "movetime") == 0) {
             if (go_number(args, tok, 1, timeMax, &v)) limits->moveTime = clock_ms(v);
         } else if (strcmp(tok, "perft") == 0) {
-            if (go_number(args, tok, 1, PERFT_DEPTH_MAX, &v)) run_perft(e, (int)v);
+            if (go_number(args, tok, 1, PERFT_DEPTH_MAX, &v)) run_perft(s, (int)v);
             return false;
         } else {
             info("go: unknown parameter '%s' (ignored)", uci_shown(tok, buf, sizeof buf));
@@ -703,44 +666,40 @@ static bool parse_go(Engine *e, Args *args, SearchLimits *limits) {
  * the position. Never while pondering or analysing (those wait for the GUI),
  * nor for searchmoves or go mate, which ask for a search.
  */
-static bool play_book_move(Engine *e, const SearchLimits *limits) {
+static bool play_book_move(UciState *s, const SearchLimits *limits) {
     char text[8];
-    if (!e->ownBook || !e->book.count || limits->ponder || limits->infinite || limits->mate
-        || limits->searchMovesCount || e->pos->gamePly >= 2 * e->bookDepth)
+    if (!s->ownBook || !s->book.count || limits->ponder || limits->infinite || limits->mate
+        || limits->searchMovesCount || s->pos->gamePly >= 2 * s->bookDepth)
         return false;
-    Move m = book_pick(&e->book, e->pos, e->bookBest, &e->bookRng);
+    Move m = book_pick(&s->book, s->pos, s->bookBest, &s->bookRng);
     if (m == MOVE_NONE) return false;
-    move_to_uci(m, e->chess960, text);
+    move_to_uci(m, s->chess960, text);
     info("book move %s", text);
     uci_print("bestmove %s", text);
     return true;
 }
 
-static void cmd_go(Engine *e, Args *args) {
+static void cmd_go(UciState *s, Args *args) {
     int64_t start = tm_now();
     SearchLimits limits;
     search_limits_init(&limits);
-    limits.multiPV = e->multiPV;
-    limits.moveOverhead = e->moveOverhead;
-    limits.tbProbeDepth = e->tbProbeDepth;
-    limits.tbProbeLimit = e->tbProbeLimit;
-    limits.tbRule50 = e->tbRule50;
-    strength_for_go(e, &limits);
-    if (!parse_go(e, args, &limits)) return;
+    limits.settings = s->settings;
+    strength_for_go(s, &limits);
+    if (!parse_go(s, args, &limits)) return;
 
     /* A running search ends first (it prints its own bestmove): one bestmove per go. */
-    if (threads_busy(e->pool)) {
-        threads_stop(e->pool);
-        threads_wait(e->pool);
+    if (threads_busy(s->pool)) {
+        threads_stop(s->pool);
+        threads_wait(s->pool);
     }
-    e->pos->chess960 = e->chess960;
-    if (play_book_move(e, &limits)) return;
-    e->report = (ReportContext){e->pool, e->debug, e->showWDL, wdl_material(e->pos)};
+    s->pos->chess960 = s->chess960;
+    if (play_book_move(s, &limits)) return;
+    s->report = (ReportContext){s->pool, s->debug, s->showWDL, wdl_material(s->pos)};
     SearchReporter reporter = UciReporter;
-    reporter.context = &e->report;
-    threads_start(e->pool, e->pos, &limits, &reporter, start);
-    if (e->debug) {
-        const TimeManager *tm = threads_time_plan(e->pool);
+    reporter.context = &s->report;
+    threads_start(s->pool, s->pos, &limits, &reporter, start);
+    if (s->debug) {
+        const TimeManager *tm = threads_time_plan(s->pool);
         info("time: optimum %" PRId64 " ms, maximum %" PRId64 " ms%s", tm->optimum, tm->maximum,
              tm->active ? "" : " (no time limit)");
         const StrengthLevel *l = &limits.strength;
@@ -750,24 +709,24 @@ static void cmd_go(Engine *e, Args *args) {
     }
 }
 
-static void cmd_stop(Engine *e, Args *args) {
+static void cmd_stop(UciState *s, Args *args) {
     (void)args;
-    threads_stop(e->pool);
+    threads_stop(s->pool);
 }
 
-static void cmd_ponderhit(Engine *e, Args *args) {
+static void cmd_ponderhit(UciState *s, Args *args) {
     (void)args;
-    threads_ponderhit(e->pool);
+    threads_ponderhit(s->pool);
 }
 
-static void cmd_quit(Engine *e, Args *args) {
+static void cmd_quit(UciState *s, Args *args) {
     (void)args;
-    e->quit = true;
+    s->quit = true;
 }
 
 typedef struct {
     const char *name;
-    void (*run)(Engine *e, Args *args);
+    void (*run)(UciState *s, Args *args);
 } UciCommand;
 
 static const UciCommand Commands[] = {
@@ -789,20 +748,20 @@ static void say(const char *text) { info("%s", text); }
 static bool idle(void *session, const char *what) { return ensure_idle(session, what); }
 
 /* Executes one input line; false if the command is unknown. */
-static bool execute(Engine *e, char *line) {
+static bool execute(UciState *s, char *line) {
     char buf[64];
-    Args args = {.word = e->words};
+    Args args = {.word = s->words};
     args_split(&args, line);
     const char *name = args_next(&args);
     if (!name) return true;
     for (size_t i = 0; i < sizeof Commands / sizeof Commands[0]; i++)
         if (strcmp(name, Commands[i].name) == 0) {
-            Commands[i].run(e, &args);
+            Commands[i].run(s, &args);
             return true;
         }
-    UciExtraFn extra = e->extras ? e->extras(name) : NULL;
+    UciExtraFn extra = s->extras ? s->extras(name) : NULL;
     if (extra) {
-        UciCall call = {e->pos, args.count - args.next, (const char *const *)args.word + args.next, e, say, idle};
+        UciCall call = {s->pos, args.count - args.next, (const char *const *)args.word + args.next, s, say, idle};
         extra(&call);
         return true;
     }
@@ -824,7 +783,7 @@ bool uci_is_command(const char *name) {
  * books/gizum.bin under the working directory.
  */
 static void find_default_book(char *out, size_t size) {
-    char exe[BOOK_PATH_MAX - 32];
+    char exe[OPTION_VALUE_MAX - sizeof "books/gizum.bin"];
     ssize_t n = readlink("/proc/self/exe", exe, sizeof exe - 1);
     out[0] = '\0';
     if (n > 0) {
@@ -842,44 +801,34 @@ static void find_default_book(char *out, size_t size) {
     snprintf(out, size, "%s", access("books/gizum.bin", R_OK) == 0 ? "books/gizum.bin" : "");
 }
 
-static bool engine_init(Engine *e, UciExtraFinder extras) {
-    memset(e, 0, sizeof *e);
-    e->extras = extras;
-    e->bookDepth = BOOK_DEPTH_DEFAULT;
-    e->bookRng = (uint64_t)tm_now() ^ ((uint64_t)getpid() << 32);
-    e->seedRng = e->bookRng | 1;
-    e->gameSeed = next_seed(e);
-    e->elo = STRENGTH_ELO_MAX;
-    e->skill = SKILL_LEVEL_MAX;
-    find_default_book(e->bookDefault, sizeof e->bookDefault);
-    strcpy(e->bookFile, e->bookDefault);
-    e->threads = 1;
-    e->hashMB = TT_MB_DEFAULT;
-    e->multiPV = 1;
-    e->moveOverhead = MOVE_OVERHEAD_DEFAULT;
-    e->tbProbeDepth = TB_PROBE_DEPTH_DEFAULT;
-    e->tbProbeLimit = TB_PROBE_LIMIT_MAX;
-    e->tbRule50 = true;
-    e->pos = malloc(sizeof *e->pos);
-    e->scratch = malloc(sizeof *e->scratch);
-    e->words = malloc((UCI_LINE_MAX / 2 + 2) * sizeof *e->words);
-    if (!e->pos || !e->scratch || !e->words || !tt_resize(&e->tt, TT_MB_DEFAULT, 1)) return false;
-    pos_set_startpos(e->pos, false);
-    e->pool = threads_create(1, &e->tt);
-    return e->pool != NULL;
+static bool state_init(UciState *s, UciExtraFinder extras) {
+    memset(s, 0, sizeof *s);
+    s->extras = extras;
+    s->bookRng = (uint64_t)tm_now() ^ ((uint64_t)getpid() << 32);
+    s->seedRng = s->bookRng | 1;
+    s->gameSeed = next_seed(s);
+    find_default_book(s->bookDefault, sizeof s->bookDefault);
+    default_options(s);
+    s->pos = malloc(sizeof *s->pos);
+    s->scratch = malloc(sizeof *s->scratch);
+    s->words = malloc((UCI_LINE_MAX / 2 + 2) * sizeof *s->words);
+    if (!s->pos || !s->scratch || !s->words || !tt_resize(&s->tt, (size_t)s->hashMB, 1)) return false;
+    pos_set_startpos(s->pos, s->chess960);
+    s->pool = threads_create(s->threads, &s->tt);
+    return s->pool != NULL;
 }
 
-static void engine_free(Engine *e) {
-    if (e->pool) {
-        threads_stop(e->pool);
-        threads_destroy(e->pool);
+static void state_free(UciState *s) {
+    if (s->pool) {
+        threads_stop(s->pool);
+        threads_destroy(s->pool);
     }
-    tt_free(&e->tt);
-    book_close(&e->book);
+    tt_free(&s->tt);
+    book_close(&s->book);
     tb_free();
-    free(e->pos);
-    free(e->scratch);
-    free(e->words);
+    free(s->pos);
+    free(s->scratch);
+    free(s->words);
 }
 
 /*
@@ -904,47 +853,47 @@ static bool read_line(char *buf, size_t size, bool *tooLong, bool *hasNul) {
 }
 
 int uci_loop(UciExtraFinder extras) {
-    static Engine engine;
-    Engine *e = &engine;
-    if (!engine_init(e, extras)) {
+    static UciState state;
+    UciState *s = &state;
+    if (!state_init(s, extras)) {
         fprintf(stderr, "gizum: out of memory at start-up\n");
-        engine_free(e);
+        state_free(s);
         return 1;
     }
     char *line = malloc(UCI_LINE_MAX + 1);
     if (!line) {
-        engine_free(e);
+        state_free(s);
         return 1;
     }
     bool tooLong, hasNul;
-    while (!e->quit && read_line(line, UCI_LINE_MAX + 1, &tooLong, &hasNul)) {
+    while (!s->quit && read_line(line, UCI_LINE_MAX + 1, &tooLong, &hasNul)) {
         if (tooLong) info("line ignored: longer than %d bytes", UCI_LINE_MAX);
         else if (hasNul) info("line ignored: it contains a NUL byte");
-        else execute(e, line);
+        else execute(s, line);
     }
     /* quit and end of input alike: stop, let the search print its bestmove, exit. */
     free(line);
-    engine_free(e);
+    state_free(s);
     return 0;
 }
 
 /* Waits for a search started from the shell; an endless one (infinite, ponder) is stopped. */
-static void finish_shell_search(Engine *e) {
-    if (threads_busy(e->pool) && (threads_limits(e->pool)->infinite || threads_limits(e->pool)->ponder))
-        threads_stop(e->pool);
-    threads_wait(e->pool);
+static void finish_shell_search(UciState *s) {
+    if (threads_busy(s->pool) && (threads_limits(s->pool)->infinite || threads_limits(s->pool)->ponder))
+        threads_stop(s->pool);
+    threads_wait(s->pool);
 }
 
 int uci_run_commands(UciExtraFinder extras, int count, char **commands) {
-    static Engine engine;
-    Engine *e = &engine;
-    if (!engine_init(e, extras)) {
+    static UciState state;
+    UciState *s = &state;
+    if (!state_init(s, extras)) {
         fprintf(stderr, "gizum: out of memory at start-up\n");
-        engine_free(e);
+        state_free(s);
         return 1;
     }
     bool allKnown = true;
-    for (int i = 0; i < count && !e->quit; i++) {
+    for (int i = 0; i < count && !s->quit; i++) {
         if (strlen(commands[i]) >= UCI_LINE_MAX) {
             fprintf(stderr, "gizum: command longer than %d bytes\n", UCI_LINE_MAX);
             allKnown = false;
@@ -953,11 +902,11 @@ int uci_run_commands(UciExtraFinder extras, int count, char **commands) {
         /* execute() tokenises in place: give it a copy. */
         char *line = strdup(commands[i]);
         if (!line) break;
-        allKnown &= execute(e, line);
+        allKnown &= execute(s, line);
         free(line);
-        finish_shell_search(e);
+        finish_shell_search(s);
     }
-    engine_free(e);
+    state_free(s);
     return allKnown ? 0 : 2;
 }
 

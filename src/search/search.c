@@ -466,13 +466,13 @@ static Value search(SearchWorker *t, SearchStack *ss, Value alpha, Value beta, i
     /* Step 3b. Endgame tablebases: the exact result, as a bound the window may cut on. */
     Value minValue = -VALUE_INFINITE, maxValue = VALUE_INFINITE;
     if (!root && !excluded && t->shared->tbPieces && popcount(pos_pieces(pos)) <= t->shared->tbPieces
-        && (depth >= t->shared->limits.tbProbeDepth || popcount(pos_pieces(pos)) < t->shared->tbPieces)
+        && (depth >= t->shared->limits.settings.tbProbeDepth || popcount(pos_pieces(pos)) < t->shared->tbPieces)
         && pos_rule50(pos) == 0 && !pos->st->castling) {
         TbWdl wdl;
         if (tb_probe_wdl(pos, &wdl)) {
             atomic_store_explicit(&t->tbHits, atomic_load_explicit(&t->tbHits, memory_order_relaxed) + 1,
                                   memory_order_relaxed);
-            Value v = tb_wdl_value(wdl, ply, t->shared->limits.tbRule50);
+            Value v = tb_wdl_value(wdl, ply, t->shared->limits.settings.tbRule50);
             int bound = v > VALUE_DRAW + 2 ? BOUND_LOWER : v < VALUE_DRAW - 2 ? BOUND_UPPER : BOUND_EXACT;
             if (bound == BOUND_EXACT || (bound == BOUND_LOWER ? v >= beta : v <= alpha)) {
                 tt_store(t->shared->tt, key, MOVE_NONE, tt_value_to_tt(v, ply), VALUE_NONE,
@@ -921,7 +921,7 @@ static void iterative_deepening(SearchWorker *t) {
     SearchShared *ctl = t->shared;
     const SearchLimits *limits = &ctl->limits;
     const bool main = t->index == 0;
-    int multiPV = limits->multiPV < t->rootCount ? limits->multiPV : t->rootCount;
+    int multiPV = limits->settings.multiPV < t->rootCount ? limits->settings.multiPV : t->rootCount;
     int maxDepth = main && limits->depth > 0 && limits->depth < MaxSearchDepth ? limits->depth : MaxSearchDepth;
 
     memset(t->stack, 0, sizeof t->stack);
@@ -980,7 +980,7 @@ static SearchWorker *pick_best_worker(SearchShared *shared) {
     SearchWorker *const *workers = shared->workers;
     const int count = shared->workerCount;
     SearchWorker *best = workers[0];
-    if (count == 1 || shared->limits.multiPV > 1 || shared->limits.strength.enabled) return best;
+    if (count == 1 || shared->limits.settings.multiPV > 1 || shared->limits.strength.enabled) return best;
     Value minScore = VALUE_INFINITE;
     for (int i = 0; i < count; i++) {
         const SearchWorker *t = workers[i];
@@ -1157,12 +1157,12 @@ static bool root_move_wanted(const SearchLimits *limits, Move m) {
 static void tablebase_root(SearchShared *shared, const Position *pos, MoveList *legal) {
     const SearchLimits *limits = &shared->limits;
     int largest = tb_max_pieces();
-    shared->tbPieces = limits->tbProbeLimit < largest ? limits->tbProbeLimit : largest;
+    shared->tbPieces = limits->settings.tbProbeLimit < largest ? limits->settings.tbProbeLimit : largest;
     shared->tbRoot = false;
     shared->tbRootHits = 0;
     if (!shared->tbPieces || popcount(pos_pieces(pos)) > shared->tbPieces) return;
     TbRootMoves ranked;
-    if (!tb_rank_root_moves(pos, limits->tbRule50, &ranked) || ranked.keep < 1) return;
+    if (!tb_rank_root_moves(pos, limits->settings.tbRule50, &ranked) || ranked.keep < 1) return;
     /* With searchmoves the best of the given moves sets the result (it may be worse than the root's). */
     int best = 0;
     while (best < ranked.count && !root_move_wanted(limits, ranked.moves[best].move)) best++;
@@ -1173,7 +1173,7 @@ static void tablebase_root(SearchShared *shared, const Position *pos, MoveList *
         legal->moves[legal->count++] = ranked.moves[i].move;
     shared->tbRoot = true;
     TbWdl result = ranked.moves[best].rank == ranked.moves[0].rank ? ranked.wdl : ranked.moves[best].wdl;
-    shared->tbRootValue = tb_wdl_value(result, 0, limits->tbRule50);
+    shared->tbRootValue = tb_wdl_value(result, 0, limits->settings.tbRule50);
     /* The root knows its result: the tree below needs no more probes unless DTZ was missing. */
     if (ranked.byDtz) shared->tbPieces = 0;
 }
@@ -1181,7 +1181,7 @@ static void tablebase_root(SearchShared *shared, const Position *pos, MoveList *
 void search_prepare(SearchShared *shared, const Position *pos, const SearchLimits *limits,
                     const SearchReporter *reporter, int64_t startTime) {
     shared->limits = *limits;
-    if (shared->limits.multiPV < 1) shared->limits.multiPV = 1;
+    if (shared->limits.settings.multiPV < 1) shared->limits.settings.multiPV = 1;
     search_limits_apply_strength(&shared->limits);
     shared->reporter = reporter ? *reporter : (SearchReporter){0};
     shared->result = (SearchResult){MOVE_NONE, MOVE_NONE, VALUE_NONE, 0};

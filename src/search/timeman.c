@@ -19,7 +19,7 @@ static int64_t max64(int64_t a, int64_t b) { return a > b ? a : b; }
 static int64_t min64(int64_t a, int64_t b) { return a < b ? a : b; }
 
 void tm_init(TimeManager *tm, const SearchLimits *limits, Color us, int legalMoves) {
-    int64_t overhead = limits->moveOverhead;
+    int64_t overhead = limits->settings.moveOverhead;
     tm->active = false;
     tm->optimum = tm->maximum = 0;
 
