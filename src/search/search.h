@@ -11,6 +11,9 @@
  * hears of its progress through a SearchReporter (the UCI layer prints
  * `info` and `bestmove` lines; bench, datagen and tests plug in their own
  * or none).
+ *
+ * Three files implement it: deepening.c (iterative deepening, the workers),
+ * alphabeta.c (the tree) and root.c (the root, the reports, the move played).
  */
 #ifndef GIZUM_SEARCH_H
 #define GIZUM_SEARCH_H
