@@ -29,12 +29,16 @@ else
   $(error Unknown ARCH '$(ARCH)': use native, x86-64-bmi2, x86-64 or generic)
 endif
 
-# make TUNE=1: every search parameter (src/search/searchparams.h) becomes a UCI
-# spin option, for SPSA tuning (OpenBench); a build of its own.
-ifeq ($(TUNE),1)
+# make SPSA=1: every search parameter (src/search/searchparams.h) becomes a UCI
+# spin option, for SPSA tuning (OpenBench, gizum-match -spsa); a build of its
+# own, ./gizum-spsa. (`make tune` is another thing: the Texel tuner gizum-tune.)
+ifeq ($(SPSA),1)
   EXE := gizum-spsa
-  EXTRA_CFLAGS += -DGIZUM_TUNE
-  BUILD_SUFFIX := $(BUILD_SUFFIX)-tune
+  EXTRA_CFLAGS += -DGIZUM_SPSA
+  BUILD_SUFFIX := $(BUILD_SUFFIX)-spsa
+endif
+ifeq ($(TUNE),1)
+  $(error TUNE=1 is now SPSA=1 (the SPSA build ./gizum-spsa); `make tune` builds the Texel tuner gizum-tune)
 endif
 
 # make STATS=1: ./gizum-stats counts what the search does (bench --stats,

@@ -409,7 +409,7 @@ static void print_options(const UciState *s) {
             break;
         }
     }
-#ifdef GIZUM_TUNE
+#ifdef GIZUM_SPSA
     for (int i = 0; i < SearchParamCount; i++) {
         const SearchParam *p = &SearchParams[i];
         uci_print("option name %s type spin default %d min %d max %d", p->name, *p->value, p->min, p->max);
@@ -417,7 +417,7 @@ static void print_options(const UciState *s) {
 #endif
 }
 
-#ifdef GIZUM_TUNE
+#ifdef GIZUM_SPSA
 /* The tuning build's search parameters (searchparams.h); true if name is one. */
 static bool set_search_param(UciState *s, const char *name, const char *valueText) {
     const SearchParam *p = NULL;
@@ -463,7 +463,7 @@ static void cmd_setoption(UciState *s, Args *args) {
         strcat(dst, tok);
     }
     const UciOption *o = option_named(name);
-#ifdef GIZUM_TUNE
+#ifdef GIZUM_SPSA
     if (!o && set_search_param(s, name, valueText)) return;
 #endif
     if (!o) {

@@ -3,7 +3,7 @@
 #include <stdbool.h>
 #include <string.h>
 
-#ifdef GIZUM_TUNE
+#ifdef GIZUM_SPSA
 #define SEARCH_PARAM_DEFINE(name, def, min, max, step) int name = def;
 SEARCH_PARAMS(SEARCH_PARAM_DEFINE)
 #undef SEARCH_PARAM_DEFINE
@@ -15,7 +15,7 @@ SEARCH_PARAMS(SEARCH_PARAM_DEFINE)
 const SearchParam SearchParams[] = {SEARCH_PARAMS(SEARCH_PARAM_ROW)};
 const int SearchParamCount = sizeof SearchParams / sizeof SearchParams[0];
 
-#ifdef GIZUM_TUNE
+#ifdef GIZUM_SPSA
 bool search_param_set(const char *name, int value) {
     for (int i = 0; i < SearchParamCount; i++) {
         const SearchParam *p = &SearchParams[i];

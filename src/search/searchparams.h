@@ -3,7 +3,7 @@
  * by, as data: name, default, minimum, maximum, and the SPSA step (c_end).
  *
  * The normal build compiles them as constants (enum), so they cost nothing.
- * `make TUNE=1` (GIZUM_TUNE) makes each a variable that the UCI layer
+ * `make SPSA=1` (GIZUM_SPSA) makes each a variable that the UCI layer
  * exposes as a spin option, and `./gizum spsa` prints the list in the form
  * OpenBench's SPSA tuner takes.
  */
@@ -126,7 +126,7 @@
 typedef struct {
     const char *name;
     int def, min, max, step;
-#ifdef GIZUM_TUNE
+#ifdef GIZUM_SPSA
     int *value;
 #endif
 } SearchParam;
@@ -135,7 +135,7 @@ typedef struct {
 extern const SearchParam SearchParams[];
 extern const int SearchParamCount;
 
-#ifdef GIZUM_TUNE
+#ifdef GIZUM_SPSA
 #define SEARCH_PARAM_DECLARE(name, def, min, max, step) extern int name;
 SEARCH_PARAMS(SEARCH_PARAM_DECLARE)
 #undef SEARCH_PARAM_DECLARE

@@ -546,7 +546,7 @@ static bool spsa_check_engine(Tournament *t) {
     for (int i = 0; ok && i < t->spsa.count; i++)
         if (!proto_list_has(e.declared, t->spsa.params[i].name)) {
             fprintf(stderr, "gizum-match: -spsa: engine %s has no option '%s' (%s:%d lists it; a Gizum to tune "
-                    "is built with make TUNE=1)\n", c->engines[0].cmd, t->spsa.params[i].name, c->spsa.file, i + 1);
+                    "is built with make SPSA=1)\n", c->engines[0].cmd, t->spsa.params[i].name, c->spsa.file, i + 1);
             ok = false;
         }
     engine_stop(&e, QUIT_GRACE);
