@@ -169,8 +169,8 @@ $(BUILD)/tests/test_match: $(BUILD)/tests/test_match.o $(MATCHLIBOBJ) $(BOARD_LI
 $(BUILD)/tests/test_tuner: $(BUILD)/tests/test_tuner.o $(TUNELIBOBJ) $(ENGINE_LIBS)
 	$(CC) $(CFLAGS) -o $@ $^ $(LDFLAGS)
 
-# Measurement programs of bench/ (bench/tb_speed.sh builds and runs this one).
-$(BUILD)/bench/tb_speed: $(BUILD)/bench/tb_speed.o $(ENGINE_LIBS)
+# Measurement programs of measure/ (measure/tb_speed.sh builds and runs this one).
+$(BUILD)/measure/tb_speed: $(BUILD)/measure/tb_speed.o $(ENGINE_LIBS)
 	$(CC) $(CFLAGS) -o $@ $^ $(LDFLAGS)
 
 # The build folder of these settings, for scripts that run what make built there.

@@ -7,12 +7,12 @@
 #include <math.h>
 
 /*
- * The calibration table (bench/calibrate_strength.sh measures it): one row
+ * The calibration table (measure/calibrate_strength.sh measures it): one row
  * per Elo anchor; levels in between are interpolated (nodes geometrically,
  * the rest linearly). UCI_Elo at STRENGTH_ELO_MAX or above is full
  * strength; the last row is what a level just below it plays like.
  *
- * Measured against Stockfish 15.1 at the same UCI_Elo (bench/calibrate_strength.sh,
+ * Measured against Stockfish 15.1 at the same UCI_Elo (measure/calibrate_strength.sh,
  * 5s+0.05s, noob_3moves openings, both colours; README has the table), with
  * the learned weights and the wave-2 search: 1350 scored 53.5 % (100 games),
  * 1700 58.4 % (160), 2000 54.5 % (100), 2200 47.5 % (100), 2350 49.2 % (60).

@@ -1,11 +1,11 @@
 #!/bin/sh
-# Syzygy probe speed: builds bench/tb_speed.c against the engine archives and
+# Syzygy probe speed: builds measure/tb_speed.c against the engine archives and
 # runs it on the shared tables.
 #
-#   bench/tb_speed.sh [POSITIONS] [PASSES]      (default 100000 positions, 5 warm passes)
+#   measure/tb_speed.sh [POSITIONS] [PASSES]      (default 100000 positions, 5 warm passes)
 #
 # ARCH=... CC=... in the environment choose the build (default: make's own),
-# e.g. ARCH=x86-64 CC=clang bench/tb_speed.sh.
+# e.g. ARCH=x86-64 CC=clang measure/tb_speed.sh.
 # SYZYGY_PATH overrides the tables (default ../shared/syzygy). "Cold" is the
 # first probe in this process (mmap, header parse, first page faults); the
 # files may still be in the operating system's page cache, which this script
@@ -16,5 +16,5 @@ tables=${SYZYGY_PATH:-../shared/syzygy}
 set -- "${1:-100000}" "${2:-5}"
 vars="${ARCH:+ARCH=$ARCH} ${CC:+CC=$CC}"
 build=$(make -s --no-print-directory print-build $vars)
-make -s -j2 $vars "$build/bench/tb_speed"
-"$build/bench/tb_speed" "$tables" "$1" "$2"
+make -s -j2 $vars "$build/measure/tb_speed"
+"$build/measure/tb_speed" "$tables" "$1" "$2"

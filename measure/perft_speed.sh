@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Single-threaded perft speed: Gizum against Stockfish's `go perft`.
 #
-#   bench/perft_speed.sh [GIZUM_BINARY] [ROUNDS]
+#   measure/perft_speed.sh [GIZUM_BINARY] [ROUNDS]
 #
 # Runs start-position perft 6 and Kiwipete perft 5 on Gizum (default ./gizum;
 # builds nothing) and, when Stockfish is installed (STOCKFISH, default

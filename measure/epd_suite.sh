@@ -4,7 +4,7 @@
 # published best moves), or on any EPD files given (WAC, ECM, STS ... kept
 # outside the repository), and prints the solved (and points) figures.
 #
-#   bench/epd_suite.sh [-g GIZUM] [-t MS[,MS...] | -n NODES[,NODES...]] [-T THREADS] [-H MB] [FILE.epd ...]
+#   measure/epd_suite.sh [-g GIZUM] [-t MS[,MS...] | -n NODES[,NODES...]] [-T THREADS] [-H MB] [FILE.epd ...]
 #
 # Default: ./gizum, 1000 ms per position, one thread, 16 MB. Several times
 # (-t 250,1000) run the suites once per time. Node budgets (-n) do not depend on

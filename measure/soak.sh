@@ -2,7 +2,7 @@
 # Soak test (issue 7): many fast games in the hardest conditions a tournament
 # gives an engine, counting every crash, time loss, illegal move and stall.
 #
-#   bench/soak.sh [-s SCALE] [-l "self gauntlet moves"] [-x GIZUM] [-o OUTDIR]
+#   measure/soak.sh [-s SCALE] [-l "self gauntlet moves"] [-x GIZUM] [-o OUTDIR]
 #
 # Legs (game counts are multiplied by SCALE, default 1 = 2000 games):
 #   self      Gizum vs Gizum, 1s+0.01s, Threads 2, Ponder on, Hash changed

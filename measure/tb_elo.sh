@@ -2,7 +2,7 @@
 # What the Syzygy tables are worth: Gizum with SyzygyPath against the same
 # Gizum without, through gizum-match, both colours of each opening, two games
 # at a time, no adjudication (the endgames the tables change are played out).
-#   bench/tb_elo.sh [-n GAMES | -e "ELO0 ELO1"] [-t TC] [-o OPENINGS] [-p TABLES] [-x NAME]
+#   measure/tb_elo.sh [-n GAMES | -e "ELO0 ELO1"] [-t TC] [-o OPENINGS] [-p TABLES] [-x NAME]
 # Defaults: -n 400 games, -t 10+0.1, -o ../shared/openings/noob_3moves.epd beside the repository
 # (balanced, so more games reach the tables than from UHO), -p ../shared/syzygy.
 # -e runs an SPRT (logistic Elo) instead of a fixed count. Output: NAME.log and

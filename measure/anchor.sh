@@ -2,7 +2,7 @@
 # Gizum against one of the Debian anchor engines (../shared/ANCHORS.md) at the
 # strength table's conditions: 10s+0.1s, 1 thread each, 16 MB hash,
 # noob_3moves openings with both colours, adjudication on.
-#   bench/anchor.sh [ENGINE [GAMES [TC]]]   ENGINE: ethereal (default), toga2, glaurung
+#   measure/anchor.sh [ENGINE [GAMES [TC]]]   ENGINE: ethereal (default), toga2, glaurung
 # Needs ./gizum and ./gizum-match (make match). GIZUM=path plays another build.
 # Results go to anchor-ENGINE.log and anchor-ENGINE.pgn in the working directory.
 set -eu

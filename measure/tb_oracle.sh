@@ -3,7 +3,7 @@
 # fathom) with PER_TABLE random positions per table, 1000 by default, i.e.
 # about 40,000 positions on the shared tables (a few minutes on 2 cores).
 #
-#   bench/tb_oracle.sh [PER_TABLE] [SEED]
+#   measure/tb_oracle.sh [PER_TABLE] [SEED]
 #
 # ARCH=... CC=... in the environment choose the build (default: make's own).
 set -eu

@@ -1,5 +1,5 @@
 /*
- * Syzygy probe speed (built and run by bench/tb_speed.sh).
+ * Syzygy probe speed (built and run by measure/tb_speed.sh).
  *
  *   tb_speed PATH [POSITIONS] [PASSES] [SEED]
  *

@@ -3,7 +3,7 @@
 # Gizum with UCI_LimitStrength/UCI_Elo=X plays Stockfish with the same
 # settings; a well-calibrated level scores about 50 %.
 #
-#   bench/calibrate_strength.sh [-e "1350 1700 2000 2200 2350"] [-g GAMES]
+#   measure/calibrate_strength.sh [-e "1350 1700 2000 2200 2350"] [-g GAMES]
 #                               [-t TC] [-c CONCURRENCY] [-s STOCKFISH]
 #                               [-o OPENINGS] [-S SEED] [-k]
 #

@@ -3,7 +3,7 @@
 # Threads 1 and Threads 2 (or any list), then optionally a match of the
 # highest thread count against Threads 1 at the same time control.
 #
-#   bench/smp_scaling.sh [-d DEPTH] [-n POSITIONS] [-r RUNS] [-T "1 2"] [-H HASH_MB]
+#   measure/smp_scaling.sh [-d DEPTH] [-n POSITIONS] [-r RUNS] [-T "1 2"] [-H HASH_MB]
 #                        [-m GAMES] [-t TC] [-s "ELO0 ELO1"] [-x GIZUM]
 #
 # Defaults: depth 16, the first 10 middlegame/opening bench positions, 1 run

@@ -2,7 +2,7 @@
 # The project's testing loop: the working tree's engine against another
 # revision (default HEAD~1) with gizum-match's SPRT, both colours of each
 # UHO_4060_v4 opening, two games at a time.
-#   bench/sprt.sh [-b REV] [-t TC] [-e "ELO0 ELO1"] [-g GAMES] [-o OPENINGS] [-n NAME]
+#   measure/sprt.sh [-b REV] [-t TC] [-e "ELO0 ELO1"] [-g GAMES] [-o OPENINGS] [-n NAME]
 # Defaults: -b HEAD~1 -t 4+0.04 -e "0 10" (logistic Elo). -g plays a fixed
 # number of games (even) instead of the SPRT, for a confirmation at a long
 # time control, e.g. -t 10+0.1 -g 300. Output: NAME.log and
