@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Soak test (issue 7): many fast games in the hardest conditions a tournament
+# Soak test: many fast games in the hardest conditions a tournament
 # gives an engine, counting every crash, time loss, illegal move and stall.
 #
 #   measure/soak.sh [-s SCALE] [-l "self gauntlet moves"] [-x GIZUM] [-o OUTDIR]

@@ -1,6 +1,7 @@
 #!/bin/sh
-# Gizum against Debian's Stockfish at fixed UCI_Elo levels (issue 3's strength
-# check): 10s+0.1s, 1 thread, 16 MB hash, balanced openings with both colours.
+# Gizum against Debian's Stockfish at fixed UCI_Elo levels (where full strength
+# stands on Stockfish's UCI_Elo scale, docs/results.md): 10s+0.1s, 1 thread,
+# 16 MB hash, balanced openings with both colours.
 #   measure/strength.sh [ELO GAMES]...      e.g. measure/strength.sh 2400 60 2600 60
 # Needs ./gizum, ./gizum-match (make match) and /usr/games/stockfish. Results go
 # to strength-<elo>.log and strength-<elo>.pgn in the working directory.

@@ -539,6 +539,7 @@ void eval_param_label(int param, char *out, size_t len) {
     }
 }
 
+/* Each term's comment in evalweights.c says how its entries are laid out. */
 static const char *const LabelHints[] = {
     [LABEL_NONE] = "",
     [LABEL_PIECE] = ": pawn, knight, bishop, rook, queen",
@@ -548,15 +549,9 @@ static const char *const LabelHints[] = {
     [LABEL_SHELTER] = ": a row per file edge distance 0 to 3, by the pawn's relative rank (first: no pawn)",
 };
 
-/* Writes weights as evalweights.c: one commented block per term, eight pairs a line. */
-void eval_write_weights(FILE *out, const Score *weights) {
-    fprintf(out, "/*\n"
-                 " * Gizum's evaluation weights: (middlegame, endgame) pairs in centipawns,\n"
-                 " * laid out by EVAL_TERMS in evalweights.h. Data only: this whole file is\n"
-                 " * what eval_write_weights() prints, so a tuner can regenerate it.\n"
-                 " */\n"
-                 "#include \"evalweights.h\"\n\n"
-                 "const Score EvalWeights[PARAM_NB] = {\n");
+/* Writes weights as the C definition of EvalWeights: one commented block per term, eight pairs a line. */
+void eval_write_table(FILE *out, const Score *weights) {
+    fprintf(out, "const Score EvalWeights[PARAM_NB] = {\n");
     for (int t = 0; t < TERM_NB; t++) {
         const EvalTermInfo *info = &EvalTerms[t];
         fprintf(out, "    /* %s%s */\n", info->text, LabelHints[info->label]);
@@ -575,8 +570,8 @@ void eval_write_weights(FILE *out, const Score *weights) {
     fprintf(out, "};\n");
 }
 
-/* Writes the compiled-in table as evalweights.c. */
-void eval_print_weights(FILE *out) { eval_write_weights(out, EvalWeights); }
+/* Writes the compiled-in table that way. */
+void eval_print_weights(FILE *out) { eval_write_table(out, EvalWeights); }
 
 static const char *const GroupNames[GROUP_NB] = {
     "Material", "Piece-square", "Mobility", "Pawns", "Passed pawns", "Pieces", "King safety", "Threats", "Tempo"};

@@ -67,9 +67,9 @@ void eval_trace(const Position *pos, FILE *out);
 
 /* Name of one parameter, e.g. "psqt knight e4" or "mobility rook 7". */
 void eval_param_label(int param, char *out, size_t len);
-/* Prints a weight table as the complete C source of evalweights.c. */
-void eval_write_weights(FILE *out, const Score *weights);
-/* Prints the current table (EvalWeights) that way. */
+/* Prints a weight table as the C definition of EvalWeights (gizum-tune writes the file around it). */
+void eval_write_table(FILE *out, const Score *weights);
+/* Prints the compiled-in table (EvalWeights) that way. */
 void eval_print_weights(FILE *out);
 
 #endif

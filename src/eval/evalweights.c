@@ -1,7 +1,8 @@
 /*
  * Gizum's evaluation weights: (middlegame, endgame) pairs in centipawns,
  * laid out by EVAL_TERMS in evalweights.h. Data only: this whole file is
- * what eval_write_weights() prints, so a tuner can regenerate it.
+ * what gizum-tune writes (tools/tune/tune_weights.c), so a tune can
+ * regenerate it.
  */
 #include "evalweights.h"
 

@@ -4,7 +4,6 @@
 #include "wdl.h"
 
 #include <math.h>
-#include <string.h>
 
 int wdl_material(const Position *pos) {
     return popcount(pos_pieces_pt(pos, PAWN)) + 3 * popcount(pos_pieces_pt(pos, KNIGHT))
@@ -48,28 +47,4 @@ Wdl wdl_from_value_with(const WdlCoefficients *c, Value v, int material) {
     Wdl r = {per_mille(win), 0, per_mille(loss)};
     r.draw = 1000 - r.win - r.loss;
     return r;
-}
-
-void wdl_write_model(FILE *out, const WdlCoefficients *c, const char *provenance) {
-    fputs("/*\n"
-          " * The win/draw/loss model's coefficients (wdl.h): a(m) and b(m) in\n"
-          " * centipawns, constant term first. Data only: this whole file is what\n"
-          " * `gizum-tune --fit-wdl FILE... --wdl-out src/eval/wdlmodel.c` writes.\n",
-          out);
-    if (provenance && provenance[0]) {
-        fputs(" *\n * ", out);
-        for (const char *p = provenance; *p; p++) {
-            fputc(*p, out);
-            if (*p == '\n' && p[1]) fputs(" * ", out);
-        }
-        if (provenance[0] && provenance[strlen(provenance) - 1] != '\n') fputc('\n', out);
-    }
-    fputs(" */\n#include \"wdl.h\"\n\nconst WdlCoefficients WdlModel = {\n", out);
-    const double *rows[2] = {c->a, c->b};
-    for (int r = 0; r < 2; r++) {
-        fprintf(out, "    .%c = {", r ? 'b' : 'a');
-        for (int k = 0; k <= WDL_DEGREE; k++) fprintf(out, "%s%.4f", k ? ", " : "", rows[r][k]);
-        fputs("},\n", out);
-    }
-    fputs("};\n", out);
 }

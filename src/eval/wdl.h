@@ -17,8 +17,6 @@
 #ifndef GIZUM_WDL_H
 #define GIZUM_WDL_H
 
-#include <stdio.h>
-
 #include "position.h"
 #include "types.h"
 
@@ -55,7 +53,5 @@ void wdl_chances(const WdlCoefficients *c, double v, int material, double *win, 
 Wdl wdl_from_value_with(const WdlCoefficients *c, Value v, int material);
 static inline Wdl wdl_from_value(Value v, int material) { return wdl_from_value_with(&WdlModel, v, material); }
 
-/* Writes c as a complete wdlmodel.c; provenance (may be NULL) becomes its header comment's last lines. */
-void wdl_write_model(FILE *out, const WdlCoefficients *c, const char *provenance);
 
 #endif

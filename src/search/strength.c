@@ -7,20 +7,13 @@
 #include <math.h>
 
 /*
- * The calibration table (measure/calibrate_strength.sh measures it): one row
- * per Elo anchor; levels in between are interpolated (nodes geometrically,
- * the rest linearly). UCI_Elo at STRENGTH_ELO_MAX or above is full
- * strength; the last row is what a level just below it plays like.
- *
- * Measured against Stockfish 15.1 at the same UCI_Elo (measure/calibrate_strength.sh,
- * 5s+0.05s, noob_3moves openings, both colours; README has the table), with
- * the learned weights and the wave-2 search: 1350 scored 53.5 % (100 games),
- * 1700 58.4 % (160), 2000 54.5 % (100), 2200 47.5 % (100), 2350 49.2 % (60).
- * The wave-1 rows for 2000 (depth 11 / 200k nodes / 2 lines / 15 cp) and 2200
- * (depth 15 / 1.6M) scored 87.5 % and 72.5 % (60 games each) with that
- * engine, so they were cut to the rows below. The 2350 row exists because
- * 2325 interpolated straight from 2200 to full strength (depth 18 / 1.55M)
- * scored 69.2 % (60 games).
+ * The calibration table: one row per Elo anchor, each set so that Gizum at
+ * that UCI_Elo scores about even against Stockfish 15.1 at the same
+ * UCI_Elo (measure/calibrate_strength.sh measures a row; the figures and
+ * how the rows came to be are in docs/strength.md and docs/results.md).
+ * Levels in between are interpolated (nodes geometrically, the rest
+ * linearly). UCI_Elo at STRENGTH_ELO_MAX or above is full strength; the
+ * last row is what a level just below it plays like.
  */
 typedef struct {
     int elo;

@@ -19,10 +19,8 @@
 enum {
     /* UCI_Elo range: the same lower end as Stockfish 15.1, whose levels it is calibrated against. */
     STRENGTH_ELO_MIN = 1350,
-    /* The top of the range is full strength (no limit): at 10s+0.1s on the project's
-     * 2-core machine full-strength Gizum (learned weights, wave-2 search) measured
-     * +64 against Stockfish 15.1 at UCI_Elo 2400 and -120 at 2600, i.e. about 2470
-     * on that scale (wave 1: about 2300). */
+    /* The top of the range is full strength (no limit): it is about where full-strength
+     * Gizum measures on Stockfish's UCI_Elo scale (docs/results.md, "Strength"). */
     STRENGTH_ELO_MAX = 2450,
     SKILL_LEVEL_MAX = 20,            /* Skill Level 20 = full strength */
     STRENGTH_LINES_MAX = 8           /* most root lines a level ever compares */

@@ -142,6 +142,17 @@ bool tune_weights_read(const char *path, Score *weights, char *err, size_t errle
 
 /* ------------------------------------------------------------ writing */
 
+void tune_weights_print(FILE *out, const Score *weights) {
+    fprintf(out, "/*\n"
+                 " * Gizum's evaluation weights: (middlegame, endgame) pairs in centipawns,\n"
+                 " * laid out by EVAL_TERMS in evalweights.h. Data only: this whole file is\n"
+                 " * what gizum-tune writes (tools/tune/tune_weights.c), so a tune can\n"
+                 " * regenerate it.\n"
+                 " */\n"
+                 "#include \"evalweights.h\"\n\n");
+    eval_write_table(out, weights);
+}
+
 bool tune_weights_write(const char *path, const Score *weights, char *err, size_t errlen) {
     size_t len = strlen(path) + 16;
     char *tmp = malloc(len);
@@ -158,7 +169,7 @@ bool tune_weights_write(const char *path, const Score *weights, char *err, size_
         free(tmp);
         return false;
     }
-    eval_write_weights(f, weights);
+    tune_weights_print(f, weights);
     bool ok = fflush(f) == 0 && !ferror(f) && fsync(fd) == 0 && fchmod(fd, 0644) == 0;
     int saved = errno;
     ok = (fclose(f) == 0) && ok;
