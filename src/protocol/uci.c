@@ -852,14 +852,18 @@ static bool read_line(char *buf, size_t size, bool *tooLong, bool *hasNul) {
     return any;
 }
 
-int uci_loop(UciExtraFinder extras) {
+/* The protocol's state, one per process; NULL (said on stderr) when memory runs out at start-up. */
+static UciState *state_open(UciExtraFinder extras) {
     static UciState state;
-    UciState *s = &state;
-    if (!state_init(s, extras)) {
-        fprintf(stderr, "gizum: out of memory at start-up\n");
-        state_free(s);
-        return 1;
-    }
+    if (state_init(&state, extras)) return &state;
+    fprintf(stderr, "gizum: out of memory at start-up\n");
+    state_free(&state);
+    return NULL;
+}
+
+int uci_loop(UciExtraFinder extras) {
+    UciState *s = state_open(extras);
+    if (!s) return 1;
     char *line = malloc(UCI_LINE_MAX + 1);
     if (!line) {
         state_free(s);
@@ -885,13 +889,8 @@ static void finish_shell_search(UciState *s) {
 }
 
 int uci_run_commands(UciExtraFinder extras, int count, char **commands) {
-    static UciState state;
-    UciState *s = &state;
-    if (!state_init(s, extras)) {
-        fprintf(stderr, "gizum: out of memory at start-up\n");
-        state_free(s);
-        return 1;
-    }
+    UciState *s = state_open(extras);
+    if (!s) return 1;
     bool allKnown = true;
     for (int i = 0; i < count && !s->quit; i++) {
         if (strlen(commands[i]) >= UCI_LINE_MAX) {

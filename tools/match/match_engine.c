@@ -6,9 +6,6 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "match_uci.h"
-#include "match_xboard.h"
-
 /* Mate scores for adjudication: beyond any centipawn score an engine reports. */
 static const int MATE_CP = 100000;
 

@@ -2,8 +2,8 @@
  * gizum-match: an engine process and the lines it reads and writes. The
  * engine object and what it is asked and answers (types shared by the
  * dispatcher match_engine.c and the two protocols, match_uci.c and
- * match_xboard.c), and the line I/O both protocols speak through, logged
- * and with deadlines.
+ * match_xboard.c), the line I/O both protocols speak through, logged and
+ * with deadlines, and the protocols' entry points.
  */
 #ifndef MATCH_PROTOCOL_H
 #define MATCH_PROTOCOL_H
@@ -164,5 +164,18 @@ void engine_stop(Engine *e, double grace);
 
 /* The value of option o for the engine's current game (the game-th entry of a rotating list). */
 void engine_option_value(const EngineOption *o, int game, char *out, size_t len);
+
+/* The two protocols (match_uci.c, match_xboard.c), which match_engine.c dispatches to. */
+bool uci_start(Engine *e, char *err, size_t errlen);
+bool uci_new_game(Engine *e, const GameStart *start, char *err, size_t errlen);
+void uci_go(Engine *e, const GoRequest *req, EngineReply *reply);
+void uci_ponder(Engine *e, const GoRequest *req, const char *ponderMove);
+/* Stops a ponder search and drops its bestmove; false (engine dropped) when it does not answer. */
+bool uci_end_ponder(Engine *e);
+
+bool xboard_start(Engine *e, char *err, size_t errlen);
+bool xboard_new_game(Engine *e, const GameStart *start, char *err, size_t errlen);
+void xboard_go(Engine *e, const GoRequest *req, EngineReply *reply);
+void xboard_game_over(Engine *e, const char *result, const char *reason);
 
 #endif

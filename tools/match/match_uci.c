@@ -6,7 +6,7 @@
 #include <string.h>
 #include <strings.h>
 
-#include "match_uci.h"
+#include "match_protocol.h"
 
 /* Remembers an "option name X type ..." declaration. */
 static void note_option(Engine *e, const char *line) {

@@ -12,7 +12,7 @@
 #include <string.h>
 #include <strings.h>
 
-#include "match_xboard.h"
+#include "match_protocol.h"
 
 /* Seconds an engine without "feature done=0" gets to finish announcing features (CECP 2). */
 static const double FEATURE_WAIT = 2.0;
