@@ -171,7 +171,7 @@ done
 
 # 5. The path of a `go` in docs/architecture.md names functions where they are defined.
 awk '/^## The path of a `go`/ { on = 1 } on && /^```/ { if (block) exit; block = 1; next }
-     block && match($0, /(src|tools)\/[a-z_\/]+\.c/) {
+     block && match($0, /(src|tools)\/[a-z_\/]+\.[ch]/) {
         file = substr($0, RSTART, RLENGTH); rest = $0
         while (match(rest, /[a-z_][a-z0-9_]*\(\)/)) { print file, substr(rest, RSTART, RLENGTH - 2); rest = substr(rest, RSTART + RLENGTH) }
      }' docs/architecture.md > "$tmp/path"
