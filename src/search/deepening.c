@@ -4,7 +4,7 @@
  * MultiPV line, and the main worker decides after each iteration whether
  * the time allows another. The tree itself is alphabeta.c's, the root and
  * the move played root.c's. Also the workers' life: creation, clearing,
- * counters.
+ * statistics.
  */
 #include <stdlib.h>
 #include <string.h>
@@ -185,20 +185,6 @@ bool search_stats(const SearchShared *shared, int depth, SearchStats *out) {
 
 bool search_must_wait(const SearchShared *shared) {
     return !atomic_load(&shared->stop) && (atomic_load(&shared->ponder) || shared->limits.infinite);
-}
-
-uint64_t search_tb_hits(const SearchShared *shared) {
-    uint64_t sum = shared->tbRootHits;
-    for (int i = 0; i < shared->workerCount; i++)
-        sum += atomic_load_explicit(&shared->workers[i]->tbHits, memory_order_relaxed);
-    return sum;
-}
-
-uint64_t search_nodes(const SearchShared *shared) {
-    uint64_t sum = 0;
-    for (int i = 0; i < shared->workerCount; i++)
-        sum += atomic_load_explicit(&shared->workers[i]->nodes, memory_order_relaxed);
-    return sum;
 }
 
 SearchWorker *search_worker_create(SearchShared *shared, int index) {

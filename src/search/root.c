@@ -130,6 +130,21 @@ void search_prepare(SearchShared *shared, const Position *pos, const SearchLimit
 
 /* ------------------------------------------------------------ reports */
 
+/* The whole search's totals, all workers: what the reports show and the node limit counts. */
+uint64_t search_tb_hits(const SearchShared *shared) {
+    uint64_t sum = shared->tbRootHits;
+    for (int i = 0; i < shared->workerCount; i++)
+        sum += atomic_load_explicit(&shared->workers[i]->tbHits, memory_order_relaxed);
+    return sum;
+}
+
+uint64_t search_nodes(const SearchShared *shared) {
+    uint64_t sum = 0;
+    for (int i = 0; i < shared->workerCount; i++)
+        sum += atomic_load_explicit(&shared->workers[i]->nodes, memory_order_relaxed);
+    return sum;
+}
+
 /* For GUIs during long searches. */
 void root_report_currmove(SearchWorker *t, Move move, int moveNumber) {
     const SearchReporter *r = &t->shared->reporter;
