@@ -100,7 +100,7 @@ TUNELIBOBJ = $(filter-out $(BUILD)/tools/tune/tune_main.o,$(TUNEOBJ))
 TESTSRC  = $(wildcard tests/test_*.c)
 TESTAUX  = $(filter-out $(TESTSRC),$(wildcard tests/*.c))
 TESTBIN  = $(TESTSRC:tests/%.c=$(BUILD)/tests/%) $(TESTAUX:tests/%.c=$(BUILD)/tests/%)
-BOARD_TESTS = test_attacks test_numparse test_fen test_movegen test_perft test_san test_zobrist fake_engine
+BOARD_TESTS = test_attacks test_numparse test_fen test_movegen test_movegen_oracle test_perft test_san test_zobrist fake_engine
 BOARD_TESTBIN  = $(addprefix $(BUILD)/tests/,$(BOARD_TESTS))
 ENGINE_TESTBIN = $(filter-out $(BOARD_TESTBIN) $(BUILD)/tests/test_match $(BUILD)/tests/test_tuner,$(TESTBIN))
 

@@ -6,7 +6,8 @@
 #
 #   tests/perft_oracle.sh [-d DEPTH] [-n COUNT] [--960] [FILE]
 #       FILE: one FEN or EPD per line ("fen ;D1 20 ..." suffixes are ignored,
-#       four-field EPD lines get " 0 1"). Without FILE, COUNT positions are
+#       four-field EPD lines get " 0 1"; test_movegen_oracle --fens prints
+#       its random positions so). Without FILE, COUNT positions are
 #       taken evenly spread from /work/shared/openings/noob_3moves.epd, or
 #       from 3moves_FRC.epd with --960. Defaults: DEPTH 4, COUNT 200.
 #   tests/perft_oracle.sh --make-epd DEPTH [--960] [FILE]

@@ -12,6 +12,7 @@
 
 #include "epd.h"
 #include "fen.h"
+#include "move_checks.h"
 #include "position.h"
 #include "movegen.h"
 #include "notation.h"
@@ -21,8 +22,7 @@
 
 static Position Pos;
 static EpdSuite Suite;
-static long Positions, Exhaustive, MovesSeen, IsLegalFailures;
-static uint8_t InList[65536 / 8];
+static long Positions, Exhaustive, MovesSeen;
 
 static bool list_has_duplicates(const MoveList *list) {
     for (int i = 0; i < list->count; i++)
@@ -126,7 +126,7 @@ static void check_position(Position *pos, bool exhaustive) {
     CHECK(pos->st->blockers == blockers_from_scratch(pos), "blockers %016" PRIx64 " != computed %016" PRIx64 " at %s",
           pos->st->blockers, blockers_from_scratch(pos), fen);
 
-    /* Each move: well formed, pos_is_legal, gives_check, do/undo restores everything. */
+    /* Each move: well formed, pos_is_legal, do/undo restores everything; gives_check (tests/move_checks.h). */
     Property formed = {0}, isLegal = {0}, givesCheck = {0}, undo = {0};
     for (int i = 0; i < legal.count; i++) {
         Move m = legal.moves[i];
@@ -134,38 +134,23 @@ static void check_position(Position *pos, bool exhaustive) {
         move_to_uci(m, pos->chess960, u);
         EXPECT(&formed, well_formed(pos, m), "malformed move %s (%d) at %s", u, m, fen);
         EXPECT(&isLegal, pos_is_legal(pos, m), "pos_is_legal refuses generated move %s at %s", u, fen);
-        bool gives = pos_gives_check(pos, m);
         pos_do_move(pos, m);
-        EXPECT(&givesCheck, gives == pos_in_check(pos), "pos_gives_check(%s) = %d but the move %s check at %s", u,
-               gives, pos_in_check(pos) ? "gives" : "does not give", fen);
         pos_undo_move(pos);
         pos_get_fen(pos, after);
         EXPECT(&undo, strcmp(fen, after) == 0 && key == pos_key(pos), "do/undo %s at %s gives %s", u, fen, after);
     }
+    expect_gives_check(pos, &legal, &givesCheck);
     CHECK_PROPERTY(&formed);
     CHECK_PROPERTY(&isLegal);
     CHECK_PROPERTY(&givesCheck);
     CHECK_PROPERTY(&undo);
 
-    /* pos_is_legal agrees with the list on all 65536 values (the first few wrong values are printed). */
+    /* pos_is_legal agrees with the list on all 65536 values. */
     if (exhaustive) {
+        Property exact = {0};
         Exhaustive++;
-        memset(InList, 0, sizeof InList);
-        for (int i = 0; i < legal.count; i++) InList[legal.moves[i] >> 3] |= (uint8_t)(1 << (legal.moves[i] & 7));
-        int wrong = 0;
-        for (unsigned v = 0; v < 65536; v++) {
-            bool listed = (InList[v >> 3] >> (v & 7)) & 1;
-            if (pos_is_legal(pos, (Move)v) == listed) continue;
-            if (wrong++ < 3 && IsLegalFailures < 5) {
-                char u[8];
-                move_to_uci((Move)v, pos->chess960, u);
-                fprintf(stderr, "  pos_is_legal(0x%04x = %s, kind %d, promotion bits %u) is %d but the move is %sin "
-                                "gen_legal\n", v, u, move_kind((Move)v) >> 14, (v >> 12) & 3, !listed,
-                        listed ? "" : "not ");
-            }
-        }
-        IsLegalFailures += wrong != 0;
-        CHECK(wrong == 0, "pos_is_legal disagrees with gen_legal on %d of 65536 values at %s", wrong, fen);
+        expect_is_legal_exact(pos, &legal, &exact);
+        CHECK_PROPERTY(&exact);
     }
 }
 

@@ -9,6 +9,7 @@
 
 #include "epd.h"
 #include "fen.h"
+#include "move_checks.h"
 #include "position.h"
 #include "movegen.h"
 #include "notation.h"
@@ -32,16 +33,13 @@ static void round_trip_all(Position *pos) {
     pos_get_fen(pos, before);
     Property unchanged = {0}, wellFormed = {0}, sanBack = {0}, uciBack = {0}, uciAsSan = {0}, suffix = {0},
              distinct = {0};
+    expect_san_round_trip(pos, &list, sans, &sanBack, &distinct);
+    pos_get_fen(pos, fen);
+    EXPECT(&unchanged, strcmp(fen, before) == 0, "move_to_san changed the position %s into %s", before, fen);
     for (int i = 0; i < list.count; i++) {
         Move m = list.moves[i];
         char *san = sans[i], uci[8];
-        memset(san, 0, 16);
-        move_to_san(pos, m, san);
-        pos_get_fen(pos, fen);
-        EXPECT(&unchanged, strcmp(fen, before) == 0, "move_to_san of move %d changed the position %s", m, before);
         EXPECT(&wellFormed, san[0] != '\0' && strlen(san) < 12, "SAN of move %d at %s is '%s'", m, before, san);
-        Move back = move_from_san(pos, san);
-        EXPECT(&sanBack, back == m, "SAN round trip at %s: '%s' read back as %d, expected %d", before, san, back, m);
 
         move_to_uci(m, pos->chess960, uci);
         Move ub = move_from_uci(pos, uci);
@@ -60,10 +58,6 @@ static void round_trip_all(Position *pos) {
                "SAN '%s' at %s: check %d mate %d", san, before, check, mate);
         RoundTrips++;
     }
-    for (int i = 0; i < list.count; i++)
-        for (int j = i + 1; j < list.count; j++)
-            EXPECT(&distinct, strcmp(sans[i], sans[j]) != 0, "moves %d and %d share SAN '%s' at %s", list.moves[i],
-                   list.moves[j], sans[i], before);
     CHECK_PROPERTY(&unchanged);
     CHECK_PROPERTY(&wellFormed);
     CHECK_PROPERTY(&sanBack);

@@ -2,10 +2,11 @@
  * Syzygy prober (src/tablebase/syzygy.h): known results (checked with fathom, see
  * tests/test_syzygy_oracle.sh for the bulk comparison), the root ranking
  * (underpromotion, en passant, fifty-move counter, repetitions, whole games
- * converted by following it), and tb_init's handling of bad folders and
- * damaged files made in a temporary folder: truncated, wrong magic,
- * garbage, empty, unreadable, wrongly named, 8-piece and fake 7-piece
- * names. Many threads probe at once from a fresh init (run under TSan with
+ * converted by following it; on random endgames it ranks exactly the
+ * generator's moves and drops none better than those it keeps), and
+ * tb_init's handling of bad folders and damaged files made in a temporary
+ * folder: truncated, wrong magic, garbage, empty, unreadable, wrongly
+ * named, 8-piece and fake 7-piece names. Many threads probe at once from a fresh init (run under TSan with
  * make tsan T=syzygy).
  *
  * Tables: SYZYGY_PATH or ../shared/syzygy. Without them the table checks
@@ -24,6 +25,7 @@
 #include "init.h"
 #include "movegen.h"
 #include "notation.h"
+#include "random_positions.h"
 #include "syzygy.h"
 #include "test.h"
 
@@ -259,6 +261,60 @@ static void test_root_ranking(void) {
     CHECK(tb_rank_root_moves(&Pos, true, &r) && r.count == 0 && r.keep == 0 && r.wdl == TB_LOSS, "mated root");
 }
 
+/*
+ * The root filter on random sparse positions (tests/random_positions.h,
+ * the kind test_movegen_oracle compares with Stockfish, a few biased plies
+ * played for en-passant chances): tb_rank_root_moves ranks exactly the
+ * generator's legal moves, each once, keeps at least one of them when there
+ * is one, and never drops a move whose result (probed after it) is better
+ * than the best kept move's.
+ */
+static int child_result(Move m) {
+    TbWdl w = TB_DRAW;
+    pos_do_move(&Pos, m);
+    bool probed = tb_probe_wdl(&Pos, &w);
+    pos_undo_move(&Pos);
+    return probed ? -(int)w : 99; /* 99: no table, compared as better than anything */
+}
+
+static void test_root_filter_random(void) {
+    Property exact = {0}, kept = {0}, best = {0};
+    Rng rng = {39};
+    int probed = 0, tries = test_quick() ? 400 : 3000;
+    char fen[128];
+    for (int i = 0; i < tries; i++) {
+        while (!random_sparse_position(&Pos, &rng, 1 + (int)rng_below(&rng, 3), true)) {}
+        biased_walk(&Pos, &rng, (int)rng_below(&rng, 3));
+        TbRootMoves r;
+        if (!tb_rank_root_moves(&Pos, true, &r)) continue;
+        probed++;
+        MoveList legal;
+        gen_legal(&Pos, &legal);
+        bool same = r.count == legal.count;
+        for (int j = 0; same && j < r.count; j++) {
+            same = movelist_contains(&legal, r.moves[j].move);
+            for (int k = 0; same && k < j; k++) same = r.moves[k].move != r.moves[j].move;
+        }
+        EXPECT(&exact, same, "tb_rank_root_moves ranks %d moves, the generator lists %d, at %s", r.count, legal.count,
+               fen_of(&Pos, fen));
+        EXPECT(&kept, r.keep >= (r.count > 0) && r.keep <= r.count, "kept %d of %d moves at %s", r.keep, r.count,
+               fen_of(&Pos, fen));
+        int bestKept = -99, bestAll = -99;
+        for (int j = 0; same && j < r.count; j++) {
+            int result = child_result(r.moves[j].move);
+            if (j < r.keep && result > bestKept) bestKept = result;
+            if (result > bestAll) bestAll = result;
+        }
+        EXPECT(&best, bestKept == bestAll, "at %s the kept moves reach %d, a dropped move %d", fen_of(&Pos, fen),
+               bestKept, bestAll);
+    }
+    CHECK_PROPERTY(&exact);
+    CHECK_PROPERTY(&kept);
+    CHECK_PROPERTY(&best);
+    CHECK(probed >= tries / 4, "only %d of %d random endgames were probed", probed, tries);
+    printf("root filter: %d random endgames probed\n", probed);
+}
+
 /* Following the ranking from a won position mates before the fifty-move rule, without a threefold repetition. */
 static bool converts(const char *fen, int *plies) {
     set(fen);
@@ -491,6 +547,7 @@ int main(void) {
     test_known_results();
     test_root_ranking();
     test_conversion();
+    test_root_filter_random();
     test_bad_files();
     test_threads();
     return test_report();

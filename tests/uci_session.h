@@ -1,7 +1,8 @@
 /*
- * A UCI session with the real engine binary (path in env GIZUM) over pipes,
- * for protocol tests: send lines, read lines with timeouts (never hang),
- * keep every line read, kill the engine at the end if it does not quit.
+ * A UCI session with the real engine binary (path in env GIZUM), or with
+ * another UCI program such as an oracle engine, over pipes, for protocol
+ * tests: send lines, read lines with timeouts (never hang), keep every line
+ * read, kill the engine at the end if it does not quit.
  */
 #ifndef GIZUM_TEST_UCI_SESSION_H
 #define GIZUM_TEST_UCI_SESSION_H
@@ -38,10 +39,8 @@ static inline long long session_now_ms(void) {
     return (long long)ts.tv_sec * 1000 + ts.tv_nsec / 1000000;
 }
 
-/* Starts the engine; false if it cannot be started. */
-static inline bool session_open(Session *s) {
-    const char *path = getenv("GIZUM");
-    if (!path) path = "./gizum";
+/* Starts the program at path (no arguments), e.g. an oracle engine; false if it cannot be started. */
+static inline bool session_open_program(Session *s, const char *path) {
     int in[2], out[2];
     memset(s, 0, sizeof *s);
     if (pipe(in) != 0) return false;
@@ -68,6 +67,12 @@ static inline bool session_open(Session *s) {
     s->toEngine = in[1];
     s->fromEngine = out[0];
     return true;
+}
+
+/* Starts the engine under test ($GIZUM, default ./gizum); false if it cannot be started. */
+static inline bool session_open(Session *s) {
+    const char *path = getenv("GIZUM");
+    return session_open_program(s, path ? path : "./gizum");
 }
 
 /* Writes raw bytes (errors such as a dead engine are left to the reads to notice). */
