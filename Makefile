@@ -16,8 +16,8 @@ EXE      = gizum
 CC       = gcc
 ARCH     = native
 
-# The version lives in src/version.h alone; the release names read it here.
-VERSION := $(shell sed -n 's/^\#define ENGINE_VERSION "\(.*\)"$$/\1/p' src/version.h)
+# The version lives in src/base/version.h alone; the release names read it here.
+VERSION := $(shell sed -n 's/^\#define ENGINE_VERSION "\(.*\)"$$/\1/p' src/base/version.h)
 
 ifneq ($(findstring mingw,$(CC)),)
   TARGET = windows
@@ -84,12 +84,16 @@ ifneq ($(findstring darwin,$(MACHINE)),)
   OPT      = -O3
 endif
 
-# make TUNE=1: every search parameter (src/searchparams.h) becomes a UCI
-# spin option, for SPSA tuning (OpenBench); a build of its own.
-ifeq ($(TUNE),1)
+# make SPSA=1: every search parameter (src/search/searchparams.h) becomes a UCI
+# spin option, for SPSA tuning (OpenBench, gizum-match -spsa); a build of its
+# own, ./gizum-spsa. (`make tune` is another thing: the Texel tuner gizum-tune.)
+ifeq ($(SPSA),1)
   EXE := gizum-spsa
-  EXTRA_CFLAGS += -DGIZUM_TUNE
-  BUILD_SUFFIX := $(BUILD_SUFFIX)-tune
+  EXTRA_CFLAGS += -DGIZUM_SPSA
+  BUILD_SUFFIX := $(BUILD_SUFFIX)-spsa
+endif
+ifeq ($(TUNE),1)
+  $(error TUNE=1 is now SPSA=1 (the SPSA build ./gizum-spsa); `make tune` builds the Texel tuner gizum-tune)
 endif
 
 # make STATS=1: ./gizum-stats counts what the search does (bench --stats,
@@ -105,19 +109,30 @@ endif
 BUILD    = build/$(ARCH)-$(CC)$(BUILD_SUFFIX)
 DEPFLAGS = -MMD -MP
 
-# The layers, bottom up (README: "Source layout"). The board layer needs
-# nothing above it; programs that use only the board (gizum-match, the
-# board tests) link libboard.a alone, so a call into a higher layer is a
-# link error there. Everything else in src/ is the engine: evaluation,
-# search, and the protocol and tools on top (openings needs the search).
-BOARD_SRC  = $(addprefix src/,bitboard.c attacks.c magics.c zobrist.c position.c fen.c \
-               movegen.c notation.c numparse.c platform.c perft.c progress.c version.c book/book.c book/pgn.c book/bookmaker.c)
-ENGINE_SRC = $(filter-out $(BOARD_SRC) src/main.c,$(wildcard src/*.c src/book/*.c))
+# src/ is ./gizum; its layers are its folders, bottom up: base, board, eval
+# and tablebase, search, then protocol and offline (the offline tools of
+# ./gizum: datagen, epd, book making, openings, genfens), beside each other;
+# the program, src/*.c, sits on top (README: "Source map"; tests/test_layers.sh
+# holds every #include to it). tools/ holds the programs of their own. The
+# board and what it stands on are libboard.a: programs that use only the
+# board (gizum-match, the board tests) link it alone, so a call into a higher
+# layer is a link error there.
+LAYERS     = base board eval tablebase search protocol offline
+BOARD_SRC  = $(wildcard src/base/*.c src/board/*.c)
+ENGINE_SRC = $(wildcard src/eval/*.c src/tablebase/*.c src/search/*.c src/protocol/*.c)
+OFFLINE_SRC = $(wildcard src/offline/*.c)
+PROGRAM_SRC = $(wildcard src/*.c)
 BOARD_OBJ  = $(BOARD_SRC:%.c=$(BUILD)/%.o)
 ENGINE_OBJ = $(ENGINE_SRC:%.c=$(BUILD)/%.o)
+OFFLINE_OBJ = $(OFFLINE_SRC:%.c=$(BUILD)/%.o)
+PROGRAM_OBJ = $(PROGRAM_SRC:%.c=$(BUILD)/%.o)
 BOARD_LIB  = $(BUILD)/libboard.a
 ENGINE_LIB = $(BUILD)/libengine.a
-ENGINE_LIBS = $(ENGINE_LIB) $(BOARD_LIB)
+OFFLINE_LIB = $(BUILD)/liboffline.a
+ENGINE_LIBS = $(OFFLINE_LIB) $(ENGINE_LIB) $(BOARD_LIB)
+# Every layer's folder is on the include path, so an #include names the file
+# alone and a file can change layers without touching its users.
+INCLUDES   = $(addprefix -Isrc/,$(LAYERS)) -Isrc -Itools/match -Itools/tune
 
 # The match runner gizum-match (tools/match/), a program of its own on the
 # board layer. MATCHEXE is independent of EXE: OpenBench builds the engine
@@ -140,7 +155,7 @@ TUNELIBOBJ = $(filter-out $(BUILD)/tools/tune/tune_main.o,$(TUNEOBJ))
 TESTSRC  = $(wildcard tests/test_*.c)
 TESTAUX  = $(filter-out $(TESTSRC),$(wildcard tests/*.c))
 TESTBIN  = $(TESTSRC:tests/%.c=$(BUILD)/tests/%) $(TESTAUX:tests/%.c=$(BUILD)/tests/%)
-BOARD_TESTS = test_attacks test_numparse test_fen test_movegen test_movegen_oracle test_perft test_san test_zobrist test_book fake_engine
+BOARD_TESTS = test_attacks test_numparse test_fen test_movegen test_movegen_oracle test_perft test_san test_zobrist fake_engine
 BOARD_TESTBIN  = $(addprefix $(BUILD)/tests/,$(BOARD_TESTS))
 ENGINE_TESTBIN = $(filter-out $(BOARD_TESTBIN) $(BUILD)/tests/test_match $(BUILD)/tests/test_tuner,$(TESTBIN))
 
@@ -166,15 +181,15 @@ BUILD_STAMP  = $(BUILD)/build-info
 ifeq ($(filter clean,$(MAKECMDGOALS)),)
   $(shell mkdir -p $(BUILD) && (echo '$(BUILD_INFO)' | cmp -s - $(BUILD_STAMP) 2>/dev/null || echo '$(BUILD_INFO)' > $(BUILD_STAMP)))
 endif
-$(BUILD)/src/version.o: $(BUILD_STAMP)
-$(BUILD)/src/version.o: VERSION_DEFS = -DGIZUM_ARCH='"$(ARCH)"' -DGIZUM_GIT='"$(GIT_REV)"' -DGIZUM_DATADIR='"$(DATADIR)"'
+$(BUILD)/src/base/version.o: $(BUILD_STAMP)
+$(BUILD)/src/base/version.o: VERSION_DEFS = -DGIZUM_ARCH='"$(ARCH)"' -DGIZUM_GIT='"$(GIT_REV)"' -DGIZUM_DATADIR='"$(DATADIR)"'
 
-$(EXE): $(BUILD)/src/main.o $(ENGINE_LIBS)
+$(EXE): $(PROGRAM_OBJ) $(ENGINE_LIBS)
 	$(CC) $(CFLAGS) -o $@ $^ $(LDFLAGS)
 
 $(BUILD)/%.o: %.c
 	@mkdir -p $(@D)
-	$(CC) $(CFLAGS) $(VERSION_DEFS) $(DEPFLAGS) -Isrc -Itools/match -Itools/tune -c -o $@ $<
+	$(CC) $(CFLAGS) $(VERSION_DEFS) $(DEPFLAGS) $(INCLUDES) -c -o $@ $<
 
 # The archives also depend on the Makefile: a file moved between the layers
 # must leave the archive it left.
@@ -182,6 +197,9 @@ $(BOARD_LIB): $(BOARD_OBJ) Makefile
 	rm -f $@ && $(AR) rcs $@ $(filter %.o,$^)
 
 $(ENGINE_LIB): $(ENGINE_OBJ) Makefile
+	rm -f $@ && $(AR) rcs $@ $(filter %.o,$^)
+
+$(OFFLINE_LIB): $(OFFLINE_OBJ) Makefile
 	rm -f $@ && $(AR) rcs $@ $(filter %.o,$^)
 
 match: $(MATCHEXE)
@@ -205,6 +223,15 @@ $(BUILD)/tests/test_match: $(BUILD)/tests/test_match.o $(MATCHLIBOBJ) $(BOARD_LI
 
 $(BUILD)/tests/test_tuner: $(BUILD)/tests/test_tuner.o $(TUNELIBOBJ) $(ENGINE_LIBS)
 	$(CC) $(CFLAGS) -o $@ $^ $(LDFLAGS)
+
+# Measurement programs of measure/ (measure/tb_speed.sh builds and runs this one).
+$(BUILD)/measure/tb_speed: $(BUILD)/measure/tb_speed.o $(ENGINE_LIBS)
+	$(CC) $(CFLAGS) -o $@ $^ $(LDFLAGS)
+
+# The build folder of these settings, for scripts that run what make built there.
+.PHONY: print-build
+print-build:
+	@echo $(BUILD)
 
 -include $(shell find build -name '*.d' 2>/dev/null)
 
@@ -245,12 +272,12 @@ book: $(EXE)
 openings: $(EXE)
 	./$(EXE) openings --book books/gizum.bin --count 300 --min-plies 6 --max-plies 8 --depth 10 --margin 50 --seed 1 > books/openings.epd
 
-# Regenerates the committed magic multipliers (src/magics.c) with our own search.
-# Writes a temporary file first: a failing generator leaves src/magics.c intact.
+# Regenerates the committed magic multipliers (src/board/magics.c) with our own search.
+# Writes a temporary file first: a failing generator leaves src/board/magics.c intact.
 magics:
 	@mkdir -p $(BUILD)
-	$(CC) $(STD) -O2 -o $(BUILD)/magic_gen tools/magic_gen.c src/bitboard.c
-	$(BUILD)/magic_gen > $(BUILD)/magics.c.tmp && mv $(BUILD)/magics.c.tmp src/magics.c
+	$(CC) $(STD) -O2 -o $(BUILD)/magic_gen tools/magic_gen.c src/board/bitboard.c
+	$(BUILD)/magic_gen > $(BUILD)/magics.c.tmp && mv $(BUILD)/magics.c.tmp src/board/magics.c
 
 # libFuzzer targets (fuzz/fuzz_*.c), built with clang into build/fuzz/ and
 # linked with engine and match-tool objects instrumented the same way
@@ -261,18 +288,18 @@ FUZZSAN    = -fsanitize=address,undefined -fno-sanitize-recover=all
 FUZZCFLAGS = $(STD) $(WARN) -O1 -g -fno-omit-frame-pointer -pthread $(ARCHFLAGS)
 FUZZSRC    = $(wildcard fuzz/fuzz_*.c)
 FUZZBIN    = $(FUZZSRC:fuzz/%.c=$(FUZZDIR)/%)
-FUZZOBJ    = $(patsubst %.c,$(FUZZDIR)/%.o,$(BOARD_SRC) $(ENGINE_SRC) tools/match/match_openings.c)
+FUZZOBJ    = $(patsubst %.c,$(FUZZDIR)/%.o,$(BOARD_SRC) $(ENGINE_SRC) $(OFFLINE_SRC) src/shell.c tools/match/match_openings.c)
 
 .PHONY: fuzz check-valgrind
 .SECONDARY: $(FUZZOBJ)
 fuzz: $(FUZZBIN)
 
 $(FUZZBIN): $(FUZZDIR)/%: fuzz/%.c fuzz/fuzz_common.h $(FUZZOBJ)
-	$(FUZZCC) $(FUZZCFLAGS) $(FUZZSAN) -fsanitize=fuzzer -Isrc -Itools/match -o $@ $< $(FUZZOBJ) -pthread -lm
+	$(FUZZCC) $(FUZZCFLAGS) $(FUZZSAN) -fsanitize=fuzzer $(INCLUDES) -o $@ $< $(FUZZOBJ) -pthread -lm
 
 $(FUZZDIR)/%.o: %.c
 	@mkdir -p $(@D)
-	$(FUZZCC) $(FUZZCFLAGS) $(FUZZSAN) $(DEPFLAGS) -fsanitize=fuzzer-no-link -Isrc -Itools/match -c -o $@ $<
+	$(FUZZCC) $(FUZZCFLAGS) $(FUZZSAN) $(DEPFLAGS) -fsanitize=fuzzer-no-link $(INCLUDES) -c -o $@ $<
 
 # A short bench, a one-shot search and a scripted UCI session (searches,
 # option changes, bad input, stop, quit) under valgrind memcheck: any error
@@ -312,7 +339,7 @@ uninstall:
 
 # The published binaries (Linux x86-64 x86-64/bmi2/generic, Linux AArch64, Windows x86-64
 # x86-64/bmi2), archives and SHA256SUMS in dist/, reproducibly, from a clean tree only:
-# make release VERSION=x.y.z, where x.y.z must be src/version.h's (docs/release.md).
+# make release VERSION=x.y.z, where x.y.z must be src/base/version.h's (docs/release.md).
 .PHONY: release dist
 release dist:
 	sh tools/release.sh $(VERSION) dist

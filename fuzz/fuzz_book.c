@@ -1,5 +1,5 @@
 /*
- * Fuzz target: Polyglot book loading and probing (src/book.h).
+ * Fuzz target: Polyglot book loading and probing (src/board/book.h).
  *
  * Input: arbitrary bytes as a book file. Loading from memory and from a
  * file (an in-memory file named through /proc) must agree; a rejected book
@@ -14,7 +14,7 @@
 #include <sys/mman.h>
 #include <unistd.h>
 
-#include "book/book.h"
+#include "book.h"
 #include "fen.h"
 #include "fuzz_common.h"
 

@@ -1,5 +1,5 @@
 /*
- * Fuzz target: the PGN reader (src/pgn.h), and the book builder fed with
+ * Fuzz target: the PGN reader (src/board/pgn.h), and the book builder fed with
  * what it reads.
  *
  * Input: arbitrary bytes as a PGN file. Every game returned must be sane:
@@ -12,10 +12,10 @@
  */
 #include <unistd.h>
 
-#include "book/book.h"
+#include "book.h"
 #include "fen.h"
 #include "fuzz_common.h"
-#include "book/pgn.h"
+#include "pgn.h"
 
 enum { BOOK_PROBE_MAX = 64 };
 

@@ -1,5 +1,5 @@
 /*
- * Fuzz target: the Syzygy prober on damaged tables (src/syzygy.h).
+ * Fuzz target: the Syzygy prober on damaged tables (src/tablebase/syzygy.h).
  *
  * Input: byte 0 picks a material and byte 1 the kind (bit 0: WDL or DTZ);
  * the rest is written as that table's file (KQvK.rtbw, KRPvKR.rtbz, ...)

@@ -1,5 +1,5 @@
 /*
- * Fuzz target: the UCI command line (src/uci.c) and `position ... moves`.
+ * Fuzz target: the UCI command line (src/protocol/uci.c) and `position ... moves`.
  *
  * Input: text, one UCI command per line.
  *
@@ -34,6 +34,7 @@
 
 #include "fuzz_common.h"
 #include "fen.h"
+#include "shell.h"
 #include "uci.h"
 
 /* Appended to every go: the later limits win, so each search is short. */
@@ -57,7 +58,7 @@ static unsigned long long Nonce;
 /* The protocol thread: the engine's own loop, on the pipes. */
 static void *engine_main(void *arg) {
     (void)arg;
-    int status = uci_loop();
+    int status = uci_loop(shell_uci_extra);
     fprintf(stderr, "fuzz_uci: uci_loop ended (status %d) although stdin is still open\n", status);
     abort();
 }

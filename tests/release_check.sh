@@ -1,6 +1,6 @@
 #!/bin/sh
 # The release as a player gets it: tools/release.sh (make release) refuses a
-# dirty tree and a version that is not src/version.h's, then builds every
+# dirty tree and a version that is not src/base/version.h's, then builds every
 # binary into OUT (default build/ci-release); each archive holds its
 # binaries, the book, the man page and the documents; SHA256SUMS verifies;
 # the Linux binaries are static, the Windows ones need system DLLs only;
@@ -23,14 +23,14 @@ case "$OUT" in /*) ;; *) OUT=$(pwd)/$OUT ;; esac
 . tests/cross_common.sh
 TMP=$(mktemp -d "${TMPDIR:-/tmp}/gizum-release.XXXXXX") || exit 1
 trap 'rm -rf "$TMP"' EXIT
-version=$(sed -n 's/^#define ENGINE_VERSION "\(.*\)"$/\1/p' src/version.h)
+version=$(sed -n 's/^#define ENGINE_VERSION "\(.*\)"$/\1/p' src/base/version.h)
 prefix=gizum-$version
 
 # Refusals first, in a throw-away clone (nothing is built): a wrong version, then a dirty tree.
 head=$(git rev-parse HEAD)
 if git clone -q . "$TMP/clone" 2> "$TMP/clone.err" && git -C "$TMP/clone" checkout -q "$head" 2>> "$TMP/clone.err"; then
     (cd "$TMP/clone" && sh tools/release.sh 0.0.1 "$TMP/none") > "$TMP/refuse" 2>&1
-    [ $? -ne 0 ] && grep -q "src/version.h says $version" "$TMP/refuse"
+    [ $? -ne 0 ] && grep -q "src/base/version.h says $version" "$TMP/refuse"
     check $? "release.sh VERSION=0.0.1 was not refused: $(tail -n 3 "$TMP/refuse")"
     touch "$TMP/clone/stray.c"
     (cd "$TMP/clone" && sh tools/release.sh "$version" "$TMP/none") > "$TMP/refuse" 2>&1
@@ -53,7 +53,7 @@ check $status "tools/release.sh $version failed"
 echo "$NAME: release built in $(( $(now_ms) - start )) ms"
 
 linux=$prefix-linux-x86-64 windows=$prefix-windows-x86-64 arm=$prefix-linux-aarch64
-docs="gizum.bin gizum.6 README.md LICENSE CHANGELOG.md docs/release.md"
+docs="gizum.bin gizum.6 README.md LICENSE CHANGELOG.md $(git ls-files 'docs/*.md' | tr '\n' ' ')"
 expect_files() { # expect_files ARCHIVE-LISTING PACKAGE BINARY...
     _list=$1 _package=$2
     shift 2

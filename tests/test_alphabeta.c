@@ -1,7 +1,7 @@
 /*
  * The engine's own search against minimax. With every selective step off
  * (SearchLimits.mode: no pruning, reductions, extensions, aspiration or
- * quiescence; leaves are static evaluations) the search in src/search.c is
+ * quiescence; leaves are static evaluations) the search in src/search/alphabeta.c is
  * plain fail-soft PVS alpha-beta, and at a fixed depth it must return
  * exactly the minimax value, play a move whose minimax value is that value,
  * and visit fewer nodes than minimax does. Checked with and without the

@@ -8,13 +8,13 @@
 #include <string.h>
 #include <unistd.h>
 
-#include "book/book.h"
+#include "book.h"
 #include "fen.h"
-#include "book/bookmaker.h"
+#include "bookmaker.h"
 #include "position.h"
 #include "movegen.h"
 #include "notation.h"
-#include "book/pgn.h"
+#include "pgn.h"
 #include "test.h"
 
 static Position Pos;

@@ -10,8 +10,8 @@
 #include <string.h>
 #include <unistd.h>
 
-#include "book/openings.h"
-#include "book/pgn.h"
+#include "openings.h"
+#include "pgn.h"
 #include "datagen.h"
 #include "dataset.h"
 #include "fen.h"

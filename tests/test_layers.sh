@@ -1,63 +1,186 @@
 #!/bin/sh
-# The layering promise, checked: every #include edge between modules goes
-# from a layer to the same or a lower one. Layers, bottom up:
-#   1 board    bitboards, attacks, keys, position, FEN, moves, notation, numbers, pages, the platform (OS and CPU), perft, book/PGN reading
-#   2 eval     the evaluation and its weights; the endgame tablebases (knowledge the search asks)
-#   3 search   move picking, TT, time, limits, parameters, strength, search, threads
-#   4 tools    protocol and tools: UCI, bench, start-up, openings, training data
-#   (tools/match, the match runner, may use the board layer only.)
-# A module not in the table fails the test: new files must be placed in a layer.
-# `sh tests/test_layers.sh --list` prints every edge (the README's picture).
+# The layering promise, checked. A module is a .c file with its .h (or a
+# header alone); its layer is its folder, and the layers stand, bottom up:
+#
+#   base        src/base/        utilities below the chess: numbers, pages, the platform (OS and CPU), progress, version
+#   board       src/board/       the board, its rules and its notations
+#   eval        src/eval/        the evaluation and the win/draw/loss model
+#   tablebase   src/tablebase/   the Syzygy prober           (beside eval)
+#   search      src/search/      the search, its tables, time and threads
+#   protocol    src/protocol/    UCI
+#   offline     src/offline/     the offline tools of ./gizum (beside protocol)
+#   program     src/             the entry point and the one command table
+#
+#   match       tools/match/     gizum-match: the board alone (beside eval)
+#   tune        tools/tune/      gizum-tune: the engine and the offline tools
+#   tools       tools/           magic_gen, the generator of src/board/magics.c
+#
+# Every #include goes to the same module's folder or to a lower layer; two
+# layers on one floor stand beside each other and never include each other.
+# No include loop anywhere, between modules or within a folder. A file in
+# no layer's folder fails. README.md's source map and docs/architecture.md
+# name exactly the modules of each folder, in the order of the layers, and
+# the functions on architecture.md's path of a `go` are where it says.
+#
+#   sh tests/test_layers.sh            the checks
+#   sh tests/test_layers.sh --list     the map: layer, folder, modules, top down
+#   sh tests/test_layers.sh --edges    every include edge between modules
+#   sh tests/test_layers.sh --depth    the longest include chain
 set -u
 cd "$(dirname "$0")/.."
 
+# layer floor folder: the engine and its tools top down, then the programs of their own
+# (the order --list prints and the docs follow).
+LAYERS='program 7 src/
+protocol 6 src/protocol/
+offline 6 src/offline/
+search 5 src/search/
+eval 4 src/eval/
+tablebase 4 src/tablebase/
+board 2 src/board/
+base 1 src/base/
+match 4 tools/match/
+tune 7 tools/tune/
+tools 7 tools/'
+# The compiler's include path, in the Makefile's order (INCLUDES).
+INCLUDE_PATH="src/base src/board src/eval src/tablebase src/search src/protocol src/offline src tools/match tools/tune"
+
+tmp=$(mktemp -d)
+trap 'rm -rf "$tmp"' EXIT
+
+# Every source file, and its module: the path without .c/.h.
+find src tools -name '*.[ch]' | sort > "$tmp/files"
+
+# folder/name -> module name as the map shows it (name, or name.h for a header alone).
+awk '{ m = $0; sub(/\.[ch]$/, "", m); print m }' "$tmp/files" | sort -u > "$tmp/modules"
+
+# Resolves each quoted include as the compiler does: the including file's folder, then the path.
+awk -v path="$INCLUDE_PATH" '
+    function norm(p) { while (sub(/[^\/]*\/\.\.\//, "", p)) ; return p }
+    function module(p) { sub(/\.[ch]$/, "", p); return p }
+    { known[$0]; files[++n] = $0 }
+    END {
+        np = split(path, dirs, " ")
+        for (i = 1; i <= n; i++) {
+            f = files[i]; dir = f; sub(/\/[^\/]*$/, "", dir)
+            while ((getline line < f) > 0) {
+                if (line !~ /^#include "/) continue
+                inc = line; sub(/^#include "/, "", inc); sub(/".*/, "", inc)
+                hit = norm(dir "/" inc)
+                for (k = 1; !(hit in known) && k <= np; k++) hit = norm(dirs[k] "/" inc)
+                if ((hit in known) && module(f) != module(hit)) print module(f), module(hit)
+            }
+            close(f)
+        }
+    }' "$tmp/files" | sort -u > "$tmp/edges"
+
 layer_of() {
-    case "$1" in
-    types|bitboard|attacks|magics|zobrist|position|fen|movegen|notation|numparse|pages|platform|perft|progress|version|book/book|book/pgn|book/bookmaker) echo 1 ;;
-    eval|evalweights|wdl|wdlmodel|syzygy|syzygy_format) echo 2 ;;
-    history|movepick|tt|timeman|searchlimits|searchparams|strength|search|thread) echo 3 ;;
-    uci|bench|init|main|book/openings|dataset|datagen|genfens|searcher|epdsuite) echo 4 ;;
-    match/*) echo 5 ;;
-    *) echo 0 ;;
-    esac
+    m=$1; dir=${m%/*}/
+    echo "$LAYERS" | awk -v d="$dir" '$3 == d { print $1, $2; exit }'
 }
-name_of_layer() {
-    case "$1" in 1) echo board ;; 2) echo eval ;; 3) echo search ;; 4) echo tools ;; 5) echo match ;; esac
+shown_module() {
+    m=$1
+    if [ -e "$m.c" ]; then echo "${m##*/}"; else echo "${m##*/}.h"; fi
 }
+
+case "${1:-}" in
+--edges)
+    cat "$tmp/edges"; exit 0 ;;
+--list)
+    echo "$LAYERS" | while read -r layer floor dir; do
+        mods=$(grep "^${dir}[^/]*\$" "$tmp/modules" | while read -r m; do shown_module "$m"; done | tr '\n' ' ')
+        printf '%-10s %-15s %s\n' "$layer" "$dir" "${mods% }"
+    done
+    exit 0 ;;
+esac
+
+# The longest include chain (modules, top first), for --depth and the report.
+longest_chain() {
+    awk '
+        { out[$1] = out[$1] " " $2; node[$1]; node[$2] }
+        function depth(v,   n, i, w, d, best) {
+            if (v in memo) return memo[v]
+            if (v in busy) return 0          # a loop: counted once (the loop check reports it)
+            busy[v]; best = 0; next_of[v] = ""
+            n = split(out[v], w, " ")
+            for (i = 1; i <= n; i++) { d = depth(w[i]); if (d > best) { best = d; next_of[v] = w[i] } }
+            delete busy[v]
+            return memo[v] = best + 1
+        }
+        END {
+            top = ""; for (v in node) if (depth(v) > depth(top)) top = v
+            printf "%d:", depth(top)
+            for (v = top; v != ""; v = next_of[v]) printf " %s", v
+            print ""
+        }' "$tmp/edges"
+}
+if [ "${1:-}" = "--depth" ]; then longest_chain; exit 0; fi
 
 passed=0; failed=0
-edges=$(mktemp)
-trap 'rm -f "$edges"' EXIT
-for f in src/*.[ch] src/book/*.[ch] tools/match/*.[ch]; do
-    [ -e "$f" ] || continue
-    from=${f#src/}; from=${from#tools/}; from=${from%.[ch]}
-    grep -o '^#include "[^"]*"' "$f" | sed 's/#include "//; s/"$//; s/\.h$//' | while read -r inc; do
-        # Includes are relative to src/ (or to the including file's folder).
-        case "$from" in book/*) [ -e "src/book/$inc.h" ] && inc="book/$inc" ;; esac
-        case "$from" in match/*) [ -e "tools/match/$inc.h" ] && inc="match/$inc" ;; esac
-        [ "$inc" = "$from" ] && continue
-        echo "$from $inc"
-    done
-done | sort -u > "$edges"
+pass() { passed=$((passed + 1)); }
+fail() { echo "FAIL: $*"; failed=$((failed + 1)); }
 
-if [ "${1:-}" = "--list" ]; then
-    while read -r from to; do
-        echo "$(name_of_layer "$(layer_of "$from")") $from -> $to ($(name_of_layer "$(layer_of "$to")"))"
-    done < "$edges" | sort
-    exit 0
-fi
+# 1. Every module stands in a layer, and no two headers share a name (an include names the file alone).
+while read -r m; do
+    if [ -z "$(layer_of "$m")" ]; then fail "$m is in no layer's folder (tests/test_layers.sh)"; else pass; fi
+done < "$tmp/modules"
+dups=$(grep '\.h$' "$tmp/files" | sed 's|.*/||' | sort | uniq -d | tr '\n' ' ')
+if [ -n "$dups" ]; then fail "headers with the same name in two folders: $dups"; else pass; fi
 
+# 2. Every edge goes to its own folder or a lower floor.
 while read -r from to; do
-    lf=$(layer_of "$from"); lt=$(layer_of "$to")
-    if [ "$lf" = 0 ] || [ "$lt" = 0 ]; then
-        echo "FAIL: $from -> $to: module not placed in a layer (tests/test_layers.sh)"; failed=$((failed + 1))
-    elif [ "$lf" = 5 ] && [ "$lt" != 5 ] && [ "$lt" != 1 ]; then
-        echo "FAIL: match runner $from includes $to ($(name_of_layer "$lt")): it may use the board only"; failed=$((failed + 1))
-    elif [ "$lf" != 5 ] && [ "$lt" -gt "$lf" ]; then
-        echo "FAIL: $from ($(name_of_layer "$lf")) includes $to ($(name_of_layer "$lt")), a higher layer"; failed=$((failed + 1))
-    else
-        passed=$((passed + 1))
+    set -- $(layer_of "$from"); lf=${1:-?}; ff=${2:-0}
+    set -- $(layer_of "$to"); lt=${1:-?}; ft=${2:-0}
+    if [ "$lf" = "$lt" ] || [ "$ft" -lt "$ff" ]; then pass
+    elif [ "$ft" -eq "$ff" ]; then fail "$from ($lf) includes $to ($lt): they stand beside each other"
+    else fail "$from ($lf) includes $to ($lt), a higher layer"
     fi
-done < "$edges"
+done < "$tmp/edges"
+
+# 3. No loop: a module that reaches itself through includes.
+loops=$(awk '
+    { out[$1] = out[$1] " " $2; node[$1] }
+    function visit(v,   n, i, w, k, path) {
+        state[v] = 1; stack[++top] = v
+        n = split(out[v], w, " ")
+        for (i = 1; i <= n; i++) {
+            if (state[w[i]] == 1) {
+                path = w[i]; for (k = top; stack[k] != w[i]; k--) path = stack[k] " -> " path
+                print w[i] " -> " path
+            } else if (!state[w[i]]) visit(w[i])
+        }
+        top--; state[v] = 2
+    }
+    END { for (v in node) if (!state[v]) visit(v) }' "$tmp/edges")
+if [ -n "$loops" ]; then echo "$loops" | while read -r l; do echo "FAIL: include loop: $l"; done; failed=$((failed + $(echo "$loops" | wc -l)))
+else pass; fi
+
+# 4. The maps in the docs name exactly the modules of each folder, top down.
+sh "$0" --list | awk '{ printf "%s %s:", $1, $2; for (i = 3; i <= NF; i++) printf " %s", $i; print "" }' > "$tmp/map"
+for doc in README.md docs/architecture.md; do
+    # The map's rows: | layer | `folder` | `module` `module` ... | what |
+    awk -F'|' '/^\| *[a-z]+ *\| *`(src|tools)\/[a-z/]*` *\|/ {
+        layer = $2; gsub(/ /, "", layer); folder = $3; gsub(/[ `]/, "", folder)
+        mods = $4; gsub(/`/, "", mods); gsub(/  +/, " ", mods); sub(/^ /, "", mods); sub(/ $/, "", mods)
+        print layer " " folder ": " mods
+    }' "$doc" > "$tmp/docmap"
+    if cmp -s "$tmp/map" "$tmp/docmap"; then pass
+    else fail "$doc's source map differs from the code (< code, > $doc):"; diff "$tmp/map" "$tmp/docmap" | grep '^[<>]'
+    fi
+done
+
+# 5. The path of a `go` in docs/architecture.md names functions where they are defined.
+awk '/^## The path of a `go`/ { on = 1 } on && /^```/ { if (block) exit; block = 1; next }
+     block && match($0, /(src|tools)\/[a-z_\/]+\.[ch]/) {
+        file = substr($0, RSTART, RLENGTH); rest = $0
+        while (match(rest, /[a-z_][a-z0-9_]*\(\)/)) { print file, substr(rest, RSTART, RLENGTH - 2); rest = substr(rest, RSTART + RLENGTH) }
+     }' docs/architecture.md > "$tmp/path"
+[ -s "$tmp/path" ] || fail "docs/architecture.md: no path of a go found"
+while read -r file fn; do
+    if [ -e "$file" ] && grep -Eq "^[A-Za-z].*[ *]$fn\(" "$file"; then pass
+    else fail "docs/architecture.md's path of a go: $fn() is not defined in $file"
+    fi
+done < "$tmp/path"
+
 echo "$passed passed, $failed failed"
 [ "$failed" -eq 0 ]

@@ -2,7 +2,7 @@
 # gizum.6 cannot drift from the program: it names every shell command
 # (from --help) and every UCI option (from `uci`) with the option's type,
 # range and default; README.md names them too; its title and CHANGELOG.md
-# name the engine's version (src/version.h); and groff renders the page
+# name the engine's version (src/base/version.h); and groff renders the page
 # without a warning.
 : "${GIZUM:?}"
 passed=0; failed=0
@@ -19,7 +19,7 @@ else
     sed -e 's/\\f[BIRP]//g' -e 's/\\-/-/g' -e 's/^\.[A-Z]* //' "$man" > "$tmp/text"
 fi
 
-# The version, kept in src/version.h alone, in the title line and in the changelog.
+# The version, kept in src/base/version.h alone, in the title line and in the changelog.
 version=$("$GIZUM" --version | sed -n '1s/^Gizum //p')
 grep -q "^\.TH GIZUM 6 \"[0-9]*\" \"Gizum $version\" " "$man"; check $? "$man title does not name version $version: $(grep '^\.TH' "$man")"
 grep -q "^## $version " CHANGELOG.md; check $? "CHANGELOG.md has no '## $version ' section"

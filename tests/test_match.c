@@ -448,8 +448,8 @@ static bool fake_game(const char *fake, const char *const *whiteArgs, const char
     fake_config(&wc, fake, whiteArgs, wp, tc);
     fake_config(&bc, fake, blackArgs, PROTO_UCI, tc);
     Engine w, b;
-    engine_init(&w, &wc, "white-engine", NULL, &stop, init_timeout(whiteArgs));
-    engine_init(&b, &bc, "black-engine", NULL, &stop, init_timeout(blackArgs));
+    engine_prepare(&w, &wc, "white-engine", NULL, &stop, init_timeout(whiteArgs));
+    engine_prepare(&b, &bc, "black-engine", NULL, &stop, init_timeout(blackArgs));
     GameSettings s = { .timeMargin = 0.05, .hangLimit = 5, .adjudication = adj, .log = capture, .logCtx = log };
     bool ok = true;
     for (int g = 0; g < games && ok; g++) {

@@ -18,7 +18,7 @@
  *
  * Without options: the make test run (GIZUM_TEST_QUICK=1: a tenth of it).
  * --depth D > 3 compares the divide at depth D instead of 3, for the long
- * run in bench/perft_oracle_deep.sh. --fens prints the positions (FEN, then
+ * run in measure/perft_oracle_deep.sh. --fens prints the positions (FEN, then
  * "chess960" or "standard") instead of testing them. STOCKFISH names the
  * oracle (default /usr/games/stockfish); without it the comparison is
  * skipped with a SKIP line (a failure when CI=true) and only the
@@ -235,7 +235,7 @@ static bool compare_position(Position *pos, unsigned classes, const Options *opt
         EXPECT(&ClassResult[c], !why[0], "perft %d divide of %s%s [%s]: %s", failedDepth, fen,
                pos->chess960 ? " (Chess960)" : "", names, why);
     }
-    /* Every failing position, for a walk-down with tests/perft_oracle.sh (bench/perft_oracle_deep.sh reads these). */
+    /* Every failing position, for a walk-down with tests/perft_oracle.sh (measure/perft_oracle_deep.sh reads these). */
     if (why[0] && Reported++ < MAX_REPORTED)
         fprintf(stderr, "MISMATCH %s %d %s\n", pos->chess960 ? "chess960" : "standard", failedDepth, fen);
     Compared++;

@@ -20,7 +20,6 @@
 #include "thread.h"
 #include "timeman.h"
 #include "tt.h"
-#include "uci.h"
 
 static Position Pos;
 static Histories Hist;
@@ -213,7 +212,7 @@ static void test_timeman(void) {
                     limits.time[BLACK] = Clocks[a];
                     limits.inc[BLACK] = Incs[b];
                     limits.movesToGo = Mtgs[c];
-                    limits.moveOverhead = Overheads[o];
+                    limits.settings.moveOverhead = Overheads[o];
                     tm_init(&tm, &limits, BLACK, 30);
                     int64_t usable = Clocks[a] - Overheads[o];
                     EXPECT(&ordered, tm.active && tm.optimum >= 1 && tm.optimum <= tm.maximum,
@@ -262,15 +261,15 @@ static void test_timeman(void) {
 
 static void test_value_text(void) {
     char buf[32];
-    uci_format_value(37, buf);
+    value_to_uci(37, buf);
     CHECK(!strcmp(buf, "cp 37"), "%s", buf);
-    uci_format_value(mate_in(1), buf);
+    value_to_uci(mate_in(1), buf);
     CHECK(!strcmp(buf, "mate 1"), "%s", buf);
-    uci_format_value(mate_in(5), buf);
+    value_to_uci(mate_in(5), buf);
     CHECK(!strcmp(buf, "mate 3"), "%s", buf);
-    uci_format_value(mated_in(0), buf);
+    value_to_uci(mated_in(0), buf);
     CHECK(!strcmp(buf, "mate 0"), "%s", buf);
-    uci_format_value(mated_in(4), buf);
+    value_to_uci(mated_in(4), buf);
     CHECK(!strcmp(buf, "mate -2"), "%s", buf);
 }
 

@@ -1,5 +1,5 @@
 /*
- * Syzygy prober (src/syzygy.h): known results (checked with fathom, see
+ * Syzygy prober (src/tablebase/syzygy.h): known results (checked with fathom, see
  * tests/test_syzygy_oracle.sh for the bulk comparison), the root ranking
  * (underpromotion, en passant, fifty-move counter, repetitions, whole games
  * converted by following it; on random endgames it ranks exactly the

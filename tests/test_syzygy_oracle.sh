@@ -8,7 +8,7 @@
 #
 # Environment: TESTBIN (test programs, from make test), SYZYGY_PATH (default
 # ../shared/syzygy beside the repository), FATHOM (default /usr/games/fathom),
-# TB_ORACLE_PER_TABLE (positions per table, default 60; bench/tb_oracle.sh
+# TB_ORACLE_PER_TABLE (positions per table, default 60; measure/tb_oracle.sh
 # runs 1000), TB_ORACLE_SEED. Missing fathom or tables: a skip, but a
 # failure when CI=true.
 set -u

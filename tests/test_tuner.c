@@ -346,11 +346,11 @@ static void test_recovery(const TuneData *data0) {
 
 /* ------------------------------------------------------------ weights file */
 
-/* eval_write_weights() into memory: *buf (to free) and *len. */
+/* tune_weights_print() into memory: *buf (to free) and *len. */
 static void print_weights(const Score *weights, char **buf, size_t *len) {
     *buf = NULL;
     FILE *f = open_memstream(buf, len);
-    eval_write_weights(f, weights);
+    tune_weights_print(f, weights);
     fclose(f);
 }
 
@@ -360,11 +360,11 @@ static void test_weights_file(void) {
 
     /* The committed table is exactly what the printer writes. */
     size_t committedLen, printedLen;
-    char *committed = read_file("src/evalweights.c", &committedLen);
+    char *committed = read_file("src/eval/evalweights.c", &committedLen);
     char *printed;
     print_weights(EvalWeights, &printed, &printedLen);
     CHECK(committed && committedLen == printedLen && !memcmp(committed, printed, printedLen),
-          "src/evalweights.c is not eval_write_weights(EvalWeights)");
+          "src/eval/evalweights.c is not tune_weights_print(EvalWeights)");
     free(committed);
 
     /* Write, read back, write again: the same weights and the same bytes. */

@@ -8,7 +8,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "book/book.h"
+#include "book.h"
 #include "fen.h"
 #include "init.h"
 #include "notation.h"

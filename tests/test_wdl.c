@@ -1,9 +1,9 @@
 /*
- * The win/draw/loss model (src/wdl.h): its properties for every value and
+ * The win/draw/loss model (src/eval/wdl.h): its properties for every value and
  * material (sums to 1000, symmetric, monotone, certain mates), the material
  * measure, and the fitted table on held-out games: tests/data/wdl_holdout.txt,
  * every fifth position of 104 self-play games of a seed the fit never saw
- * (README "WDL model" gives the command), where it must beat the best
+ * (docs/evaluation.md, "Win/draw/loss model", gives the command), where it must beat the best
  * constant prediction by a clear margin and agree with the observed outcome
  * rates by score. The same held-out checks reject deliberately broken
  * tables, so they can fail.

@@ -1,11 +1,11 @@
 /*
  * Finds magic multipliers for every rook and bishop square and prints them
- * as src/magics.c. Each candidate is checked against every occupancy subset,
+ * as src/board/magics.c. Each candidate is checked against every occupancy subset,
  * so a printed magic is correct by construction (tests recheck all of them).
- *   make magics   (builds this tool and rewrites src/magics.c)
+ *   make magics   (builds this tool and rewrites src/board/magics.c)
  */
 #define GIZUM_NO_PEXT
-#include "../src/attacks.c"
+#include "../src/board/attacks.c"
 
 #include <stdio.h>
 

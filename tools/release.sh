@@ -4,7 +4,7 @@
 #
 # From a clean tree only: the source is the commit (git archive HEAD),
 # unpacked under build/release/, so nothing uncommitted or untracked can
-# reach a binary. VERSION must be the version in src/version.h (bump it
+# reach a binary. VERSION must be the version in src/base/version.h (bump it
 # there, in gizum.6 and in CHANGELOG.md, and commit first).
 #
 # Reproducible: the same commit built with the same toolchain (Debian 12:
@@ -25,10 +25,10 @@ die() { echo "release: $*" >&2; exit 1; }
 [ $# -ge 1 ] && [ $# -le 2 ] || die "usage: tools/release.sh VERSION [OUTDIR] (or make release VERSION=x.y.z)"
 version=$1
 out=${2:-dist}
-source_version=$(sed -n 's/^#define ENGINE_VERSION "\(.*\)"$/\1/p' src/version.h)
+source_version=$(sed -n 's/^#define ENGINE_VERSION "\(.*\)"$/\1/p' src/base/version.h)
 echo "$version" | grep -qE '^[0-9]+\.[0-9]+\.[0-9]+$' || die "VERSION '$version' is not MAJOR.MINOR.PATCH"
 [ "$version" = "$source_version" ] \
-    || die "VERSION=$version, but src/version.h says $source_version: change it there (and in gizum.6, CHANGELOG.md), commit, then release"
+    || die "VERSION=$version, but src/base/version.h says $source_version: change it there (and in gizum.6, CHANGELOG.md), commit, then release"
 
 missing=
 for tool in git make gcc x86_64-w64-mingw32-gcc aarch64-linux-gnu-gcc tar gzip zip sha256sum; do
@@ -80,12 +80,13 @@ build "$windows" "$windows-bmi2.exe" TARGET=windows ARCH=x86-64-bmi2 EXTRA_LDFLA
 arm=$prefix-linux-aarch64
 build "$arm" "$arm" ARCH=armv8 CC=aarch64-linux-gnu-gcc EXTRA_LDFLAGS="-static -s"
 
-# Beside the binaries: the book (found beside the executable), the man page and the documents.
+# Beside the binaries: the book (found beside the executable), the man page and the documents
+# (README.md and the docs/ pages it links to, docs/release.md among them).
 cd "$out"
 for package in "$linux" "$windows" "$arm"; do
     cp "$src/books/gizum.bin" "$src/gizum.6" "$src/README.md" "$src/LICENSE" "$src/CHANGELOG.md" "$package/"
     mkdir -p "$package/docs"
-    cp "$src/docs/release.md" "$package/docs/"
+    cp "$src"/docs/*.md "$package/docs/"
     find "$package" -type f -exec chmod 644 {} +
     find "$package" -type f -name "$prefix-*" -exec chmod 755 {} +
     find "$package" -type d -exec chmod 755 {} +

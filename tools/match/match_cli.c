@@ -84,7 +84,7 @@ void cli_usage(FILE *out) {
         "  -spsa file=PARAMS iterations=N [state=F] [a-ratio=0.1] [alpha=0.602] [gamma=0.101] [seed=S]\n"
         "                      PARAMS: lines name, int|float, value, min, max, c_end, r_end (./gizum-spsa spsa);\n"
         "                      the tune is saved to state=F (default PARAMS.state) after every pair and\n"
-        "                      resumed from it; give one -engine (a make TUNE=1 build), no -rounds\n"
+        "                      resumed from it; give one -engine (a make SPSA=1 build), no -rounds\n"
         "  -help, -version\n"
         "Accepted and ignored: -force-concurrency -testEnv -show-latency -scoreinterval -bookmode\n"
         "-output format=cutechess|fastchess (the output is cutechess-style) -check-mate-pvs -use-affinity.\n"

@@ -3,141 +3,17 @@
  *
  * The game layer asks for a move with engine_go() and gets back a reply that
  * says what happened (a move, a timeout, a crash, a resignation ...); it
- * never sees protocol text. Every wait has a deadline.
+ * never sees protocol text. Every wait has a deadline. The engine object and
+ * its types are match_protocol.h's; this is what the game layer calls.
  */
 #ifndef MATCH_ENGINE_H
 #define MATCH_ENGINE_H
 
-#include <pthread.h>
-#include <stdatomic.h>
-#include <stdbool.h>
-#include <stdio.h>
-
-#include "match_clock.h"
-#include "match_process.h"
-
-typedef enum { PROTO_UCI, PROTO_XBOARD } Protocol;
-
-typedef struct {
-    char *name;
-    char *value;        /* with rotate: comma-separated values, one per game in turn */
-    bool rotate;        /* set before every game (cycling through the values), not once at start */
-} EngineOption;
-
-/* Everything the command line says about one engine (immutable while games run). */
-typedef struct {
-    char *name;             /* display name; NULL until known */
-    char *cmd;
-    char **argv;            /* argv[0] = cmd, NULL-terminated */
-    int argc;
-    char *dir;              /* working directory, NULL = current */
-    char *stderrPath;       /* where the engine's stderr goes, NULL = /dev/null */
-    Protocol proto;
-    TimeControl tc;
-    EngineOption *options;
-    int optionCount;
-    bool ponder;            /* think on the opponent's time (UCI go ponder / xboard hard) */
-    double timeMargin;      /* seconds over the clock tolerated (timemargin=), < 0 = the tournament's */
-    bool restart;           /* restart=on: a fresh process for every game */
-} EngineConfig;
-
-/* The optional communication log shared by all engines (-log FILE). */
-typedef struct {
-    FILE *file;
-    pthread_mutex_t lock;
-    double t0;
-} EngineLog;
-
-/* Moves as the engines need them. */
-typedef struct {
-    char uci[8];
-    char san[16];
-} MoveText;
-
-/* How a game starts. */
-typedef struct {
-    const char *fen;        /* full FEN of the start position */
-    bool standard;          /* the normal initial position */
-    bool chess960;
-} GameStart;
-
-/* Everything an engine needs to choose one move. */
-typedef struct {
-    const GameStart *start;
-    const MoveText *moves;  /* every move of the game so far */
-    int moveCount;
-    bool whiteToMove;
-    double ownTime, oppTime;        /* clock seconds (with a clock) */
-    double ownInc, oppInc;
-    int movesToGo;                  /* 0 = not a moves/period control */
-    double allowance;               /* seconds before the move is a time forfeit / hang */
-} GoRequest;
-
-typedef enum {
-    REPLY_MOVE,         /* move holds the engine's move text (not yet checked) */
-    REPLY_TIMEOUT,      /* no move within the allowance */
-    REPLY_DISCONNECT,   /* the engine exited or closed its pipes */
-    REPLY_STOPPED,      /* the tool is shutting down */
-    REPLY_RESIGN,       /* xboard "resign" */
-    REPLY_CLAIM,        /* xboard result claim; detail holds the claim */
-    REPLY_PROTOCOL      /* protocol failure (e.g. engine rejected a legal move); detail says what */
-} ReplyKind;
-
-typedef struct {
-    ReplyKind kind;
-    char move[64];
-    bool hasScore;
-    bool isMate;
-    int score;          /* centipawns, or moves to mate (negative: being mated), engine's point of view */
-    int depth;
-    long long nodes;
-    int seldepth, hashfull;
-    long long nps, tbhits;  /* -1 when the engine did not say */
-    long long timeMs;       /* the engine's own "time" of its last info line, -1 if none */
-    char pv[160];           /* the principal variation of its last info line (UCI moves), "" if none */
-    char ponder[16];    /* the reply the engine expects ("bestmove X ponder Y"), empty if none */
-    double elapsed;     /* seconds measured by the tool */
-    char detail[256];
-} EngineReply;
-
-/* xboard features announced by the engine. */
-typedef struct {
-    bool setboard, usermove, ping, san, memory, smp, reuse, done;
-    char variants[256];
-    char myname[128];
-    char options[2048];     /* declared option names, '\n'-separated */
-} XboardFeatures;
-
-typedef struct {
-    const EngineConfig *cfg;
-    const char *name;           /* display name used in messages */
-    EngineLog *log;
-    const atomic_bool *stop;    /* set when the tool shuts down */
-    double initTimeout;         /* seconds allowed for uciok / feature done / readyok / pong */
-    Process proc;
-    bool running;               /* process alive and handshake done */
-    int starts;                 /* successful starts so far */
-    bool failed;                /* stopped because it crashed, stalled or hung (restart is logged) */
-    char idName[128];           /* "id name" or myname */
-    char *declared;             /* UCI option names, '\n'-separated (heap) */
-    XboardFeatures xb;
-    bool xbThinking;            /* xboard: left force mode, plays its colour */
-    int xbKnown;                /* xboard: game moves the engine already has */
-    int pingCounter;
-    bool warned;                /* option warnings printed once */
-    bool variantWarned;         /* xboard variant warning printed once */
-    char lastLine[160];         /* last line read, for error messages */
-    int newGames;               /* games begun, selects the value of rotating options */
-    const EngineOption *gameOptions;    /* UCI: sent before the next game only (SPSA's values), owned by the caller */
-    int gameOptionCount;
-    bool pondering;             /* a "go ponder" search runs */
-    int ponderBase;             /* moves in the game when the ponder search began */
-    char ponderMove[16];        /* the opponent move it ponders on */
-} Engine;
+#include "match_protocol.h"
 
 /* Prepares an engine object (no process yet). */
-void engine_init(Engine *e, const EngineConfig *cfg, const char *name, EngineLog *log,
-                 const atomic_bool *stop, double initTimeout);
+void engine_prepare(Engine *e, const EngineConfig *cfg, const char *name, EngineLog *log,
+                    const atomic_bool *stop, double initTimeout);
 /* Starts the process and completes the handshake; on failure err says why and nothing runs. */
 bool engine_start(Engine *e, char *err, size_t errlen);
 /* Resets the engine for a new game from start; false (err) when it stalls (no readyok/pong). */
@@ -152,15 +28,10 @@ void engine_go(Engine *e, const GoRequest *req, EngineReply *reply);
 void engine_ponder(Engine *e, const GoRequest *req, const char *ponderMove);
 /* Tells the engine the game is over (xboard "result"); the engine may be dropped if it stalls. */
 void engine_game_over(Engine *e, const char *result, const char *reason);
-/* Sends quit, waits up to grace seconds, then kills; always reaps. */
-void engine_stop(Engine *e, double grace);
 /* True when the engine process still runs. */
 bool engine_alive(Engine *e);
 /* Releases heap memory (stops the engine first). */
 void engine_free(Engine *e);
-
-/* The value of option o for the engine's current game (the game-th entry of a rotating list). */
-void engine_option_value(const EngineOption *o, int game, char *out, size_t len);
 
 /* Score for adjudication in centipawns from the engine's view (mates as +-100000 - n). */
 int engine_reply_cp(const EngineReply *r);

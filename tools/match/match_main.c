@@ -1,6 +1,6 @@
 /*
  * gizum-match: engine-vs-engine matches, gauntlets and round robins with
- * Elo, error bars and SPRT. See cli_usage() or README for the options.
+ * Elo, error bars and SPRT. See cli_usage() or docs/match.md for the options.
  */
 #include <signal.h>
 #include <stdio.h>

@@ -9,7 +9,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "book/pgn.h"
+#include "pgn.h"
 #include "position.h"
 
 /* Default depth of a random walk through a Polyglot book. */

@@ -9,7 +9,7 @@
 #include <stdbool.h>
 #include <stdint.h>
 
-#include "book/book.h"
+#include "book.h"
 #include "types.h"
 
 typedef enum { OPENINGS_EPD, OPENINGS_PGN, OPENINGS_BOOK } OpeningFormat;

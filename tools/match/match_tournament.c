@@ -540,13 +540,13 @@ static bool spsa_check_engine(Tournament *t) {
     const MatchConfig *c = t->cfg;
     Engine e;
     char err[512];
-    engine_init(&e, &c->engines[0], c->engines[0].name, &t->log, &t->stop, c->initTimeout);
+    engine_prepare(&e, &c->engines[0], c->engines[0].name, &t->log, &t->stop, c->initTimeout);
     bool ok = engine_start(&e, err, sizeof err);
     if (!ok) fprintf(stderr, "gizum-match: -spsa: engine %s does not start: %s\n", c->engines[0].cmd, err);
     for (int i = 0; ok && i < t->spsa.count; i++)
         if (!proto_list_has(e.declared, t->spsa.params[i].name)) {
             fprintf(stderr, "gizum-match: -spsa: engine %s has no option '%s' (%s:%d lists it; a Gizum to tune "
-                    "is built with make TUNE=1)\n", c->engines[0].cmd, t->spsa.params[i].name, c->spsa.file, i + 1);
+                    "is built with make SPSA=1)\n", c->engines[0].cmd, t->spsa.params[i].name, c->spsa.file, i + 1);
             ok = false;
         }
     engine_stop(&e, QUIT_GRACE);
@@ -583,7 +583,7 @@ bool tournament_run(Tournament *t) {
         w[i].engines = calloc((size_t)t->engineCount, sizeof *w[i].engines);
         if (!w[i].engines) break;
         for (int e = 0; e < t->engineCount; e++)
-            engine_init(&w[i].engines[e], &c->engines[e], c->engines[e].name, &t->log, &t->stop, c->initTimeout);
+            engine_prepare(&w[i].engines[e], &c->engines[e], c->engines[e].name, &t->log, &t->stop, c->initTimeout);
         if (pthread_create(&threads[i], NULL, worker_main, &w[i]) != 0) {
             free(w[i].engines);
             break;

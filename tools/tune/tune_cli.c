@@ -21,7 +21,7 @@ static const char Usage[] =
     "usage: gizum-tune [options] FILE...\n"
     "Fits Gizum's evaluation weights to FILEs (dataset lines '<FEN> | <score> | <result>',\n"
     "or PGN games when the name ends in .pgn) and writes them as evalweights.c.\n"
-    "  --out PATH         output file (default src/evalweights.c)\n"
+    "  --out PATH         output file (default src/eval/evalweights.c)\n"
     "  --init PATH        start from this evalweights.c (default: the compiled-in weights)\n"
     "  --lambda L         share of the game result in the target, 0..1 (default 0.5)\n"
     "  --k K              sigmoid scale per cp (default: fitted to the results)\n"
@@ -78,7 +78,7 @@ static int default_threads(void) {
 static int parse_options(int argc, char **argv, Options *opt, FILE *out, FILE *err) {
     TuneConfig defaults;
     tune_config_defaults(&defaults);
-    *opt = (Options){.out = "src/evalweights.c", .lambda = defaults.lambda, .k = 0, .lr = defaults.lr,
+    *opt = (Options){.out = "src/eval/evalweights.c", .lambda = defaults.lambda, .k = 0, .lr = defaults.lr,
                      .lrDecay = defaults.lrDecay, .l2 = defaults.l2, .validation = defaults.validation,
                      .epochs = defaults.epochs, .threads = default_threads(), .pgnSkip = 8, .maxMessages = 100,
                      .batch = defaults.batch, .optimizer = defaults.optimizer, .seed = defaults.seed};

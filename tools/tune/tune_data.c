@@ -14,7 +14,7 @@
 #include <string.h>
 #include <strings.h>
 
-#include "book/pgn.h"
+#include "pgn.h"
 #include "dataset.h"
 #include "fen.h"
 #include "tune_qsearch.h"

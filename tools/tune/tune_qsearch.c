@@ -9,9 +9,12 @@
  * Delta pruning: a capture that cannot lift the stand-pat score to alpha
  * even with this much positional gain is not searched. It only acts below
  * alpha, so never at a node of the principal line (whose stand pat, when it
- * is the line's leaf, is above alpha).
+ * is the line's leaf, is above alpha). Wider than the engine's QsDeltaMargin
+ * (searchparams.h, 150, tuned for speed in games): here only the leaf
+ * matters, not the time, and every leaf of the training data was resolved
+ * with 200, so the fitted weights depend on it; a change is a new fit.
  */
-enum { DELTA_MARGIN = 200 };
+enum { LEAF_DELTA_MARGIN = 200 };
 
 struct TuneQsearch {
     PawnTable *pawns;
@@ -65,7 +68,7 @@ static void order_moves(const Position *pos, MoveList *list) {
 }
 
 /* Fail-soft quiescence search; fills qs->pv[ply] with the line it found. */
-static int qsearch(TuneQsearch *qs, Position *pos, int alpha, int beta, int ply) {
+static int resolve(TuneQsearch *qs, Position *pos, int alpha, int beta, int ply) {
     qs->nodes++;
     qs->pvLength[ply] = 0;
     bool inCheck = pos_in_check(pos);
@@ -93,12 +96,12 @@ static int qsearch(TuneQsearch *qs, Position *pos, int alpha, int beta, int ply)
                 continue;
             Piece victim = pos_captured_piece(pos, m);
             if (move_kind(m) != MOVE_PROMOTION && victim != NO_PIECE
-                && best + SeeValue[piece_type(victim)] + DELTA_MARGIN <= alpha)
+                && best + SeeValue[piece_type(victim)] + LEAF_DELTA_MARGIN <= alpha)
                 continue;
             if (!pos_see_ge(pos, m, 0)) continue;
         }
         pos_do_move(pos, m);
-        int value = -qsearch(qs, pos, -beta, -alpha, ply + 1);
+        int value = -resolve(qs, pos, -beta, -alpha, ply + 1);
         pos_undo_move(pos);
         if (value <= best) continue;
         best = value;
@@ -120,7 +123,7 @@ TuneLeafStatus tune_qsearch_leaf(TuneQsearch *qs, Position *pos, int *score, int
     gen_legal(pos, &legal);
     if (legal.count == 0) return TUNE_LEAF_NO_MOVES;
 
-    int value = qsearch(qs, pos, -VALUE_INFINITE, VALUE_INFINITE, 0);
+    int value = resolve(qs, pos, -VALUE_INFINITE, VALUE_INFINITE, 0);
     if (score) *score = value;
     int length = qs->pvLength[0];
     for (int i = 0; i < length; i++) pos_do_move(pos, qs->pv[0][i]);

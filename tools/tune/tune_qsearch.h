@@ -2,8 +2,9 @@
  * The tuner's quiescence search: resolves a training position to the leaf
  * of its quiescence principal variation, so that the weights are fitted on
  * positions without captures in flight (a position in the middle of an
- * exchange would teach that being a piece down is fine). The engine's own
- * qsearch lives inside the search module; this one is deliberately small:
+ * exchange would teach that being a piece down is fine). The engine's
+ * qsearch (src/search/alphabeta.c) serves the search; this one, resolve(),
+ * serves the training data and is deliberately small:
  * stand pat, captures and promotions with SEE >= 0 (MVV-LVA order), delta
  * pruning, all evasions in check, mate detection, no hash table and no
  * draw rules.

@@ -367,11 +367,11 @@ double tune_wdl_fit(WdlCoefficients *c, int degree, const WdlSample *s, size_t n
 
 static const char Usage[] =
     "usage: gizum-tune --fit-wdl [options] FILE...\n"
-    "Fits the win/draw/loss model (src/wdl.h) to the positions of FILEs (dataset lines\n"
+    "Fits the win/draw/loss model (src/eval/wdl.h) to the positions of FILEs (dataset lines\n"
     "'<FEN> | <score> | <result>', positions of a game on consecutive lines) by maximum\n"
     "likelihood, holding out the last games, and prints the coefficient table.\n"
     "  --holdout F        share of the games, the last ones, held out (default 0.05)\n"
-    "  --wdl-out PATH     also write the table as a complete wdlmodel.c (e.g. src/wdlmodel.c)\n"
+    "  --wdl-out PATH     also write the table as a complete wdlmodel.c (e.g. src/eval/wdlmodel.c)\n"
     "  --max-messages N   bad records reported per file (default 100; 0: all)\n";
 
 typedef struct {
@@ -460,6 +460,31 @@ static void print_calibration(const WdlCoefficients *c, const WdlSample *s, size
     }
 }
 
+/* Writes c as a complete wdlmodel.c; provenance (may be NULL) becomes its header comment's last lines. */
+static void print_model(FILE *out, const WdlCoefficients *c, const char *provenance) {
+    fputs("/*\n"
+          " * The win/draw/loss model's coefficients (wdl.h): a(m) and b(m) in\n"
+          " * centipawns, constant term first. Data only: this whole file is what\n"
+          " * `gizum-tune --fit-wdl FILE... --wdl-out src/eval/wdlmodel.c` writes.\n",
+          out);
+    if (provenance && provenance[0]) {
+        fputs(" *\n * ", out);
+        for (const char *p = provenance; *p; p++) {
+            fputc(*p, out);
+            if (*p == '\n' && p[1]) fputs(" * ", out);
+        }
+        if (provenance[0] && provenance[strlen(provenance) - 1] != '\n') fputc('\n', out);
+    }
+    fputs(" */\n#include \"wdl.h\"\n\nconst WdlCoefficients WdlModel = {\n", out);
+    const double *rows[2] = {c->a, c->b};
+    for (int r = 0; r < 2; r++) {
+        fprintf(out, "    .%c = {", r ? 'b' : 'a');
+        for (int k = 0; k <= WDL_DEGREE; k++) fprintf(out, "%s%.4f", k ? ", " : "", rows[r][k]);
+        fputs("},\n", out);
+    }
+    fputs("};\n", out);
+}
+
 /* Writes the table to path through a temporary file renamed over it; false with a message. */
 static bool write_model(const char *path, const WdlCoefficients *c, const char *provenance, FILE *err) {
     size_t len = strlen(path) + 16;
@@ -474,7 +499,7 @@ static bool write_model(const char *path, const WdlCoefficients *c, const char *
         free(tmp);
         return false;
     }
-    wdl_write_model(f, c, provenance);
+    print_model(f, c, provenance);
     bool ok = !ferror(f);
     ok = (fclose(f) == 0) && ok;
     if (!ok || rename(tmp, path) != 0) {
@@ -553,7 +578,7 @@ static int fit_and_report(const WdlOptions *opt, const WdlSet *set, FILE *out, F
                  "%.4f; constant outcome frequencies %.4f.\n",
                  nTrain, firstHeld, set->games - firstHeld, nHeld, modelHeld, flatHeld, constHeld);
     fputs("\n", out);
-    wdl_write_model(out, &model, provenance);
+    print_model(out, &model, provenance);
     if (opt->outPath) {
         if (!write_model(opt->outPath, &model, provenance, err)) return 1;
         fprintf(out, "wrote %s\n", opt->outPath);

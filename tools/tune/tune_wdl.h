@@ -1,5 +1,5 @@
 /*
- * Fitting the win/draw/loss model (src/wdl.h) to self-play games:
+ * Fitting the win/draw/loss model (src/eval/wdl.h) to self-play games:
  * `gizum-tune --fit-wdl FILE...`. Every position with a score becomes a
  * sample (material, value and outcome from the side to move's view); the
  * coefficients maximise the likelihood of the outcomes (they minimise the

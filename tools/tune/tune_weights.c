@@ -142,6 +142,17 @@ bool tune_weights_read(const char *path, Score *weights, char *err, size_t errle
 
 /* ------------------------------------------------------------ writing */
 
+void tune_weights_print(FILE *out, const Score *weights) {
+    fprintf(out, "/*\n"
+                 " * Gizum's evaluation weights: (middlegame, endgame) pairs in centipawns,\n"
+                 " * laid out by EVAL_TERMS in evalweights.h. Data only: this whole file is\n"
+                 " * what gizum-tune writes (tools/tune/tune_weights.c), so a tune can\n"
+                 " * regenerate it.\n"
+                 " */\n"
+                 "#include \"evalweights.h\"\n\n");
+    eval_write_table(out, weights);
+}
+
 bool tune_weights_write(const char *path, const Score *weights, char *err, size_t errlen) {
     size_t len = strlen(path) + 16;
     char *tmp = malloc(len);
@@ -158,7 +169,7 @@ bool tune_weights_write(const char *path, const Score *weights, char *err, size_
         free(tmp);
         return false;
     }
-    eval_write_weights(f, weights);
+    tune_weights_print(f, weights);
     bool ok = fflush(f) == 0 && !ferror(f) && fsync(fd) == 0 && fchmod(fd, 0644) == 0;
     int saved = errno;
     ok = (fclose(f) == 0) && ok;
@@ -187,7 +198,7 @@ bool tune_weights_select(const char *spec, bool *mask, char *err, size_t errlen)
     for (int t = 0; t < TERM_NB; t++)
         if (strcmp(EvalTerms[t].name, name) == 0) info = &EvalTerms[t];
     if (!info) {
-        snprintf(err, errlen, "'%s': no term %s (see EVAL_TERMS in src/evalweights.h)", spec, name);
+        snprintf(err, errlen, "'%s': no term %s (see EVAL_TERMS in src/eval/evalweights.h)", spec, name);
         return false;
     }
     const char *p = spec + n;

@@ -1,19 +1,20 @@
 /*
  * The weight table as a file: reading an evalweights.c back (so a tune can
  * start from, or be checked against, a table without rebuilding), writing
- * one through eval_write_weights() without ever leaving a half-written
- * file, and naming sets of weights for freezing.
+ * one (src/eval/evalweights.c is this module's output) without ever leaving
+ * a half-written file, and naming sets of weights for freezing.
  */
 #ifndef GIZUM_TUNE_WEIGHTS_H
 #define GIZUM_TUNE_WEIGHTS_H
 
 #include <stdbool.h>
 #include <stddef.h>
+#include <stdio.h>
 
 #include "evalweights.h"
 
 /*
- * Parses text in the layout eval_write_weights() prints ("[NAME] =" and
+ * Parses text in the layout tune_weights_print() prints ("[NAME] =" and
  * then the term's S(mg, eg) pairs, for every term in EVAL_TERMS order;
  * comments are ignored; values within +-32767, which S() packs). False
  * with a reason in err on any deviation.
@@ -21,6 +22,9 @@
 bool tune_weights_parse(const char *text, Score *weights, char *err, size_t errlen);
 /* Reads and parses a file; err names the file. */
 bool tune_weights_read(const char *path, Score *weights, char *err, size_t errlen);
+
+/* Prints weights as the complete C source of evalweights.c: one commented block per term, eight pairs a line. */
+void tune_weights_print(FILE *out, const Score *weights);
 
 /*
  * Writes weights as a complete evalweights.c: into a temporary file beside

@@ -1,0 +1,125 @@
+#!/usr/bin/env bash
+# Soak test: many fast games in the hardest conditions a tournament
+# gives an engine, counting every crash, time loss, illegal move and stall.
+#
+#   measure/soak.sh [-s SCALE] [-l "self gauntlet moves"] [-x GIZUM] [-o OUTDIR]
+#
+# Legs (game counts are multiplied by SCALE, default 1 = 2000 games):
+#   self      Gizum vs Gizum, 1s+0.01s, Threads 2, Ponder on, Hash changed
+#             between games (1/16/64/256 MB, in opposite orders): 252 games
+#   gauntlet  Gizum (Ponder on, Hash changed between games) vs stockfish,
+#             ethereal-chess, toga2, glaurung at 1s+0.01s, 2 games at once: 1248 games
+#   moves     movestogo control (20 moves per second, repeating), Gizum with
+#             Ponder on and Hash changed vs itself and the Debian engines,
+#             2 games at once: 500 games
+# On a 2-core machine every leg keeps about two busy threads per core (a
+# pondering engine thinks all the time), so the engines work under load, as
+# in a busy tournament. The results say nothing about strength: the
+# pondering side takes CPU from its opponent.
+# Debian engines that are not installed are skipped. Prints one line per leg
+# and a total; the closing line "N passed, M failed" counts one check per leg
+# (a leg fails on any Gizum crash, time loss, illegal move or stall).
+# -l runs only the named legs. Logs and PGNs go to OUTDIR (default soak-logs/).
+set -euo pipefail
+cd "$(dirname "$0")/.."
+
+scale=1 exe=./gizum outdir=soak-logs legs="self gauntlet moves"
+while getopts "s:l:x:o:" opt; do
+    case $opt in
+    s) scale=$OPTARG ;;
+    l) legs=$OPTARG ;;
+    x) exe=$OPTARG ;;
+    o) outdir=$OPTARG ;;
+    *) sed -n '2,22p' "$0"; exit 2 ;;
+    esac
+done
+[ -x "$exe" ] || make -s
+[ -x ./gizum-match ] || make -s match
+mkdir -p "$outdir"
+openings=../shared/openings/noob_3moves.epd
+[ -f "$openings" ] || openings=books/openings.epd
+
+# Debian opponents with the options a fair match needs (../shared/ANCHORS.md).
+opponents=()
+add_opponent() {
+    local bin=/usr/games/$1; shift
+    [ -x "$bin" ] && opponents+=(-engine cmd="$bin" name="$(basename "$bin")" "$@")
+    return 0
+}
+add_opponent stockfish option.Threads=1 "option.Move Overhead=50"
+add_opponent ethereal-chess option.Threads=1
+add_opponent toga2 option.OwnBook=false "option.Number of Threads=1"
+add_opponent glaurung option.Threads=1 option.OwnBook=false option.Ponder=false
+opponentCount=0
+for arg in "${opponents[@]}"; do [ "$arg" = -engine ] && opponentCount=$((opponentCount + 1)); done
+
+games_of() { awk -v n="$1" -v s="$scale" 'BEGIN { g = int(n * s / 2) * 2; print g < 2 ? 2 : g }'; }
+
+common=(-openings file="$openings" format=epd order=random -draw movenumber=40 movecount=8 score=10
+        -resign movecount=4 score=1000 -ratinginterval 0 -inittimeout 20)
+hashes="1,16,64,256"
+
+# Plays one leg: name, games, concurrency, pairings per round, then gizum-match arguments.
+passed=0 failed=0 totalGames=0
+declare -A total
+run_leg() {
+    local leg=$1 games=$2 concurrency=$3 encounters=$4; shift 4
+    case " $legs " in *" $leg "*) ;; *) return 0 ;; esac
+    local log="$outdir/$leg.log" pgn="$outdir/$leg.pgn"
+    rm -f "$pgn"
+    ./gizum-match "$@" "${common[@]}" -srand "$RANDOM" -games 2 -rounds $((games / 2 / encounters)) \
+        -concurrency "$concurrency" -pgnout "$pgn" >"$log" 2>&1 || true
+    # Attribute every forfeit to the engine that suffered it: the reason names the colour.
+    local played crash time illegal stall other warn
+    read -r played crash time illegal stall other warn < <(awk '
+        /^Finished game/ {
+            played++
+            match($0, /\(.* vs .*\)/); pair = substr($0, RSTART + 1, RLENGTH - 2)
+            split(pair, names, " vs "); white = names[1]; black = names[2]
+            loser = ($0 ~ /\{White /) ? white : black
+            if (loser !~ /^Gizum/) { if ($0 ~ /loses on time|disconnects|illegal|stalls|fails/) other++; next }
+            if ($0 ~ /disconnects/) crash++
+            else if ($0 ~ /loses on time/) time++
+            else if ($0 ~ /illegal/) illegal++
+            else if ($0 ~ /stalls|fails/) stall++
+        }
+        /^Warning: .*Gizum/ { warn++ }
+        END { printf "%d %d %d %d %d %d %d\n", played, crash, time, illegal, stall, other, warn }' "$log")
+    printf '%-9s %5d games: Gizum crashes %d, time losses %d, illegal moves %d, stalls %d, warnings %d (opponents: %d forfeits)\n' \
+        "$leg" "$played" "$crash" "$time" "$illegal" "$stall" "$warn" "$other"
+    totalGames=$((totalGames + played))
+    for k in crash time illegal stall other warn; do total[$k]=$((${total[$k]:-0} + ${!k})); done
+    if [ "$played" -eq "$games" ] && [ $((crash + time + illegal + stall + warn)) -eq 0 ]; then
+        passed=$((passed + 1))
+    else
+        failed=$((failed + 1))
+        [ "$played" -eq "$games" ] || echo "$leg: only $played of $games games finished (see $log)"
+    fi
+}
+
+gizum_hot=(cmd="$exe" option.Threads=2 ponder=on)
+selfGames=$(games_of 252)
+run_leg self "$selfGames" 1 1 \
+    -engine "${gizum_hot[@]}" name=Gizum-A rotate.Hash="$hashes" \
+    -engine "${gizum_hot[@]}" name=Gizum-B rotate.Hash="256,64,16,1" \
+    -each tc=1+0.01
+
+if [ "$opponentCount" -gt 0 ]; then
+    gauntletGames=$(games_of $((1248 / opponentCount)))
+    gauntletGames=$((gauntletGames * opponentCount))
+    run_leg gauntlet "$gauntletGames" 2 "$opponentCount" -tournament gauntlet \
+        -engine cmd="$exe" name=Gizum ponder=on rotate.Hash="$hashes" "${opponents[@]}" \
+        -each tc=1+0.01 option.Hash=16
+fi
+
+movesGames=$(games_of $((500 / (opponentCount + 1))))
+movesGames=$((movesGames * (opponentCount + 1)))
+run_leg moves "$movesGames" 2 $((opponentCount + 1)) -tournament gauntlet \
+    -engine cmd="$exe" name=Gizum ponder=on rotate.Hash="$hashes" \
+    -engine cmd="$exe" name=Gizum-self "${opponents[@]}" \
+    -each tc=20/1 option.Hash=16
+
+printf 'total     %5d games: Gizum crashes %d, time losses %d, illegal moves %d, stalls %d, warnings %d (opponents: %d forfeits)\n' \
+    "$totalGames" "${total[crash]}" "${total[time]}" "${total[illegal]}" "${total[stall]}" "${total[warn]}" "${total[other]}"
+echo "$passed passed, $failed failed"
+[ "$failed" -eq 0 ]

@@ -1,0 +1,79 @@
+/*
+ * Everything that differs between operating systems and CPUs, in one place:
+ * Linux and other POSIX systems (macOS, the BSDs) on one side, Windows
+ * (MinGW-w64, statically linked) on the other. The rest of Gizum is plain
+ * C11 with POSIX threads and calls these instead of the system. The big
+ * tables' memory (pages_alloc, pages_free in pages.h) lives in platform.c
+ * too.
+ */
+#ifndef GIZUM_PLATFORM_H
+#define GIZUM_PLATFORM_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <stdio.h>
+
+/* Separates the folders of a search path such as SyzygyPath (Windows paths hold ':' after the drive). */
+#ifdef _WIN32
+#define PLATFORM_PATH_LIST_SEPARATOR ';'
+#else
+#define PLATFORM_PATH_LIST_SEPARATOR ':'
+#endif
+
+/* A function whose argument fmt is a printf format and whose arguments start at first: the compiler
+ * checks calls. GNU formats (%zu) with MinGW too, whose "printf" means Microsoft's C library's. */
+#ifdef __MINGW32__
+#define PRINTF_FORMAT(fmt, first) __attribute__((format(gnu_printf, fmt, first)))
+#else
+#define PRINTF_FORMAT(fmt, first) __attribute__((format(printf, fmt, first)))
+#endif
+
+#ifdef _WIN32
+/* The POSIX stdio calls that MinGW's C library names otherwise. */
+#define flockfile _lock_file
+#define funlockfile _unlock_file
+#define getc_unlocked _getc_nolock
+/* POSIX getline (MinGW has none): reads a line with its newline into *line, grown as needed; -1 at end of file. */
+#include <sys/types.h>
+ssize_t getline(char **line, size_t *size, FILE *f);
+#endif
+
+/* Before anything else in main(): false (after one line on stderr saying why) when this CPU
+ * lacks an instruction set the build was compiled for (POPCNT, AVX2, BMI2, ...). */
+bool platform_cpu_check(void);
+
+/* Console set-up for a GUI on the other end of a pipe: stdout line-buffered (unbuffered on
+ * Windows, whose C library buffers lines fully), and on Windows binary standard streams and
+ * files, so that every line ends in "\n" alone, as on POSIX. */
+void platform_console_init(void);
+
+/* Online logical processors (at least 1). */
+int platform_cpu_count(void);
+
+/* Memory this process may fill: physical memory, or less under a Linux cgroup limit;
+ * UINT64_MAX when unknown. */
+uint64_t platform_memory_bytes(void);
+
+/* The folder holding the running executable, ending in its separator ("/" or "\\");
+ * false (out empty) when the system does not say. */
+bool platform_exe_dir(char *out, size_t size);
+
+/* Maps a whole regular, non-empty file read-only for random access; NULL (err says why)
+ * on failure. *size receives its length. */
+void *platform_map_file(const char *path, size_t *size, char *err, size_t errlen);
+
+/* Unmaps a file mapped by platform_map_file (NULL is fine). */
+void platform_unmap_file(void *map, size_t size);
+
+/* rename(from, to) that replaces an existing `to` on Windows too: 0, or -1 with errno set. */
+int platform_replace_file(const char *from, const char *to);
+
+/* Calls handler(signal number) on the first interrupt (Ctrl-C, SIGINT) or termination request
+ * (SIGTERM); a second one ends the program as usual. The handler may only set an atomic flag. */
+void platform_catch_interrupts(void (*handler)(int));
+
+/* Restores what interrupts did before platform_catch_interrupts. */
+void platform_release_interrupts(void);
+
+#endif

@@ -1,0 +1,59 @@
+/*
+ * Time allocation per move and its adjustment during the search.
+ */
+#include "timeman.h"
+
+#include <time.h>
+
+#include "searchparams.h"
+
+static const int64_t MinimumThinkMs = 1;
+
+int64_t tm_now(void) {
+    struct timespec ts;
+    clock_gettime(CLOCK_MONOTONIC, &ts);
+    return (int64_t)ts.tv_sec * 1000 + ts.tv_nsec / 1000000;
+}
+
+static int64_t max64(int64_t a, int64_t b) { return a > b ? a : b; }
+static int64_t min64(int64_t a, int64_t b) { return a < b ? a : b; }
+
+void tm_init(TimeManager *tm, const SearchLimits *limits, Color us, int legalMoves) {
+    int64_t overhead = limits->settings.moveOverhead;
+    tm->active = false;
+    tm->optimum = tm->maximum = 0;
+
+    if (limits->moveTime > 0) {
+        tm->active = true;
+        tm->optimum = tm->maximum = max64(MinimumThinkMs, limits->moveTime - overhead);
+        return;
+    }
+    if (limits->time[us] < 0) return;  /* no clock: depth, nodes, mate, infinite or nothing */
+
+    tm->active = true;
+    int64_t time = limits->time[us];
+    int64_t inc = max64(0, limits->inc[us]);
+    int mtg = limits->movesToGo > 0 ? (limits->movesToGo < MovesToGoCap ? limits->movesToGo : MovesToGoCap)
+                                    : MovesToGoDefault;
+    /* Usable time: the clock minus the overhead each remaining move will cost. */
+    int64_t usable = max64(0, time - overhead);
+    int64_t budget = max64(0, usable - overhead * (mtg - 1)) / mtg;
+    int64_t optimum = budget + inc * IncrementUsePercent / 100;
+    int percent = limits->movesToGo == 1 ? MaximumClockPercentLastMove : MaximumClockPercent;
+    int64_t cap = usable * percent / 100;
+    tm->maximum = max64(MinimumThinkMs, min64(optimum * MaximumRatio, cap));
+    tm->optimum = max64(MinimumThinkMs, min64(optimum, tm->maximum));
+    if (legalMoves == 1) tm->optimum = min64(tm->optimum, SingleMoveOptimumMs);
+}
+
+int64_t tm_soft_limit(const TimeManager *tm, int stability, int scoreDrop, int bestNodesPermille) {
+    /* Percent factors, multiplied: less time as the best move stays stable, more as the score drops,
+     * less as the best move takes a larger share of the nodes (their ranges follow from SEARCH_PARAMS). */
+    int stable = stability < TmStabilityMax ? stability : TmStabilityMax;
+    int64_t stabilityFactor = TmStabilityBase - TmStabilityStep * stable;
+    int drop = scoreDrop < -TmScoreRiseMax ? -TmScoreRiseMax : scoreDrop > TmScoreDropMax ? TmScoreDropMax : scoreDrop;
+    int64_t scoreFactor = 100 + drop / TmScoreDropDivisor;
+    int64_t nodeFactor = TmNodeBase - TmNodeScale * (int64_t)bestNodesPermille / 1000;
+    int64_t soft = tm->optimum * stabilityFactor / 100 * scoreFactor / 100 * nodeFactor / 100;
+    return min64(max64(soft, MinimumThinkMs), tm->maximum);
+}
