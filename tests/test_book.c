@@ -6,6 +6,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 #include "book.h"
@@ -255,7 +256,9 @@ static void expect_rejected(const char *path, const char *words, const char *wha
 /* Missing, empty, truncated, unsorted and garbage files are refused with a clear message. */
 static void test_validation(void) {
     expect_rejected(tmp_path("no-such-book.bin"), "cannot open", "missing file");
-    expect_rejected(TmpDir, "not a regular file", "directory");
+    expect_rejected(TmpDir, "is a directory", "directory");
+    /* A FIFO is refused, never opened for a read that would wait for a writer (issue #38). */
+    if (mkfifo(tmp_path("fifo.bin"), 0600) == 0) expect_rejected(tmp_path("fifo.bin"), "not a regular file (a FIFO)", "FIFO");
     write_file(tmp_path("empty.bin"), "", 0);
     expect_rejected(tmp_path("empty.bin"), "empty", "empty file");
 

@@ -413,7 +413,7 @@ static void test_bad_files(void) {
     CHECK(said(&ms, "KNNvK.rtbw", "a DTZ table named .rtbw"), "swapped kind not reported");
     CHECK(said(&ms, "KBvKB.rtbw", "not a tablebase") && said(&ms, "KNvKN.rtbw", "wrong magic"), "garbage not reported");
     CHECK(said(&ms, "KBvKN.rtbw", "empty"), "empty file not reported");
-    CHECK(said(&ms, "KPvKP.rtbw", "not a regular file") && said(&ms, "KQvKQ.rtbw", "cannot open"),
+    CHECK(said(&ms, "KPvKP.rtbw", "is a directory") && said(&ms, "KQvKQ.rtbw", "cannot open"),
           "unreadable files not reported");
     CHECK(said(&ms, "KXvK.rtbw", "not a table name") && said(&ms, "KQQQQQQvK.rtbw", "8 pieces"), "bad names not reported");
     CHECK(said(&ms, "KRPPvKRP.rtbw", "not a tablebase"), "7-piece name over another table not reported");
@@ -453,6 +453,31 @@ static void test_bad_files(void) {
     snprintf(both, sizeof both, "%s:%s", dir, Tables);
     s = tb_init(both, NULL, NULL);
     CHECK(s.wdlTables == 40 && wdl_of("8/8/4k3/8/8/8/1R6/K7 w - - 0 1", &w) && w == TB_WIN, "damaged folder first in the path");
+    tb_free();
+    remove_tree(dir);
+}
+
+/*
+ * A FIFO named like a table (issue #38): opening it for reading would wait
+ * for a writer forever, so tb_init must refuse it as not a regular file
+ * without opening it blocking. The alarm turns a hang into a failure.
+ */
+static void test_fifo(void) {
+    char dir[] = "/tmp/gizum-syzygy-fifo-XXXXXX";
+    if (!mkdtemp(dir)) {
+        CHECK(false, "mkdtemp: %s", strerror(errno));
+        return;
+    }
+    char src[1024];
+    snprintf(src, sizeof src, "%s/KRvK.rtbw", Tables);
+    copy_file(src, in_dir(dir, "KRvK.rtbw"), -1);
+    CHECK(mkfifo(in_dir(dir, "KQvK.rtbw"), 0600) == 0, "mkfifo: %s", strerror(errno));
+    alarm(60);
+    Messages ms = {0};
+    TbSummary s = tb_init(dir, collect, &ms);
+    alarm(0);
+    CHECK(s.wdlTables == 1 && ms.count == 1 && said(&ms, "KQvK.rtbw", "not a regular file"),
+          "FIFO table: %d tables, %d messages (%s)", s.wdlTables, ms.count, ms.count ? ms.text[0] : "");
     tb_free();
     remove_tree(dir);
 }
@@ -549,6 +574,7 @@ int main(void) {
     test_conversion();
     test_root_filter_random();
     test_bad_files();
+    test_fifo();
     test_threads();
     return test_report();
 }

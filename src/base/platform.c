@@ -12,14 +12,13 @@
 
 #include "pages.h"
 
-#ifdef _WIN32
 #include <fcntl.h>
+#include <sys/stat.h>
+#ifdef _WIN32
 #include <io.h>
 #include <windows.h>
 #else
-#include <fcntl.h>
 #include <sys/mman.h>
-#include <sys/stat.h>
 #include <unistd.h>
 #endif
 #ifdef __APPLE__
@@ -179,6 +178,20 @@ void pages_free(void *mem, size_t bytes) {
 
 /* ------------------------------------------------------------ files */
 
+const char *platform_not_regular(unsigned mode) {
+    mode_t m = (mode_t)mode;
+    if (S_ISREG(m)) return NULL;
+    if (S_ISDIR(m)) return "is a directory";
+#ifdef S_ISFIFO
+    if (S_ISFIFO(m)) return "not a regular file (a FIFO)";
+#endif
+    if (S_ISCHR(m) || S_ISBLK(m)) return "not a regular file (a device)";
+#ifdef S_ISSOCK
+    if (S_ISSOCK(m)) return "not a regular file (a socket)";
+#endif
+    return "not a regular file";
+}
+
 #ifdef _WIN32
 /* The system's text for the last error of this thread. */
 static void windows_error(char *out, size_t size, const char *what) {
@@ -189,6 +202,31 @@ static void windows_error(char *out, size_t size, const char *what) {
     while (n > 0 && (text[n - 1] == '\n' || text[n - 1] == '\r' || text[n - 1] == '.')) text[--n] = '\0';
     snprintf(out, size, "%s: %s (error %lu)", what, n ? text : "unknown error", (unsigned long)code);
 }
+
+/* Windows keeps no FIFOs among files: a look before opening is enough. */
+int platform_open_regular(const char *path, PlatformFileInfo *info, char *err, size_t errlen) {
+    if (!platform_file_info(path, info, err, errlen)) return -1;
+    int fd = open(path, O_RDONLY | O_BINARY);
+    if (fd < 0) snprintf(err, errlen, "%s", strerror(errno));
+    return fd;
+}
+
+bool platform_file_info(const char *path, PlatformFileInfo *info, char *err, size_t errlen) {
+    struct _stat64 st;
+    if (_stat64(path, &st) != 0) {
+        snprintf(err, errlen, "%s", strerror(errno));
+        return false;
+    }
+    const char *why = platform_not_regular(st.st_mode);
+    if (why) {
+        snprintf(err, errlen, "%s", why);
+        errno = EINVAL;
+        return false;
+    }
+    if (info) *info = (PlatformFileInfo){(uint64_t)st.st_size, (int64_t)st.st_mtime * 1000000000};
+    return true;
+}
+
 
 void *platform_map_file(const char *path, size_t *size, char *err, size_t errlen) {
     HANDLE file = CreateFileA(path, GENERIC_READ, FILE_SHARE_READ, NULL, OPEN_EXISTING,
@@ -234,29 +272,84 @@ int platform_replace_file(const char *from, const char *to) {
     return -1;
 }
 #else
-void *platform_map_file(const char *path, size_t *size, char *err, size_t errlen) {
-    int fd = open(path, O_RDONLY | O_CLOEXEC);
+static PlatformFileInfo file_info_of(const struct stat *st) {
+#ifdef __APPLE__
+    int64_t ns = (int64_t)st->st_mtimespec.tv_sec * 1000000000 + st->st_mtimespec.tv_nsec;
+#else
+    int64_t ns = (int64_t)st->st_mtim.tv_sec * 1000000000 + st->st_mtim.tv_nsec;
+#endif
+    return (PlatformFileInfo){(uint64_t)st->st_size, ns};
+}
+
+/* stat() that refuses what is not a regular file, with the reason in err. */
+static bool stat_regular(const char *path, struct stat *st, char *err, size_t errlen) {
+    if (stat(path, st) != 0) {
+        snprintf(err, errlen, "%s", strerror(errno));
+        return false;
+    }
+    const char *why = platform_not_regular(st->st_mode);
+    if (why) {
+        snprintf(err, errlen, "%s", why);
+        errno = EINVAL;
+        return false;
+    }
+    return true;
+}
+
+bool platform_file_info(const char *path, PlatformFileInfo *info, char *err, size_t errlen) {
+    struct stat st;
+    if (!stat_regular(path, &st, err, errlen)) return false;
+    if (info) *info = file_info_of(&st);
+    return true;
+}
+
+/*
+ * Looked at before it is opened (a device is not even opened), then opened
+ * without blocking and looked at again through the descriptor, so that a
+ * FIFO put there in between is refused too instead of waited on.
+ */
+int platform_open_regular(const char *path, PlatformFileInfo *info, char *err, size_t errlen) {
+    struct stat st;
+    if (!stat_regular(path, &st, err, errlen)) return -1;
+    int fd = open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC);
     if (fd < 0) {
-        snprintf(err, errlen, "cannot open: %s", strerror(errno));
+        snprintf(err, errlen, "%s", strerror(errno));
+        return -1;
+    }
+    const char *why = fstat(fd, &st) != 0 ? strerror(errno) : platform_not_regular(st.st_mode);
+    if (why) {
+        snprintf(err, errlen, "%s", why);
+        close(fd);
+        errno = EINVAL;
+        return -1;
+    }
+    fcntl(fd, F_SETFL, fcntl(fd, F_GETFL) & ~O_NONBLOCK); /* ordinary reads from here on */
+    if (info) *info = file_info_of(&st);
+    return fd;
+}
+
+void *platform_map_file(const char *path, size_t *size, char *err, size_t errlen) {
+    char why[256];
+    PlatformFileInfo info;
+    int fd = platform_open_regular(path, &info, why, sizeof why);
+    if (fd < 0) {
+        snprintf(err, errlen, "cannot open: %s", why);
         return NULL;
     }
-    struct stat st;
     void *map = NULL;
-    if (fstat(fd, &st) != 0) {
-        snprintf(err, errlen, "cannot stat: %s", strerror(errno));
-    } else if (!S_ISREG(st.st_mode)) {
-        snprintf(err, errlen, "not a regular file");
-    } else if (st.st_size == 0) {
+    if (info.size == 0) {
         snprintf(err, errlen, "empty file");
+    } else if (info.size > SIZE_MAX) {
+        snprintf(err, errlen, "cannot map: too large for this build");
     } else {
-        void *m = mmap(NULL, (size_t)st.st_size, PROT_READ, MAP_SHARED, fd, 0);
+        void *m = mmap(NULL, (size_t)info.size, PROT_READ, MAP_SHARED, fd, 0);
         if (m == MAP_FAILED) {
             snprintf(err, errlen, "cannot map: %s", strerror(errno));
         } else {
             /* Probes jump around: read-ahead would only waste I/O. */
-            posix_madvise(m, (size_t)st.st_size, POSIX_MADV_RANDOM);
+            posix_madvise(m, (size_t)info.size, POSIX_MADV_RANDOM);
             map = m;
-            *size = (size_t)st.st_size;
+            *size = (size_t)info.size;
         }
     }
     close(fd);

@@ -59,6 +59,27 @@ uint64_t platform_memory_bytes(void);
  * false (out empty) when the system does not say. */
 bool platform_exe_dir(char *out, size_t size);
 
+/* What the file system says of a file: its length and its last modification (ns since the epoch). */
+typedef struct {
+    uint64_t size;
+    int64_t mtimeNs;
+} PlatformFileInfo;
+
+/*
+ * Opens an existing file read-only if it is a regular file: a descriptor, or
+ * -1 with err saying why ("is a directory", "not a regular file (a FIFO)",
+ * or the system's reason; errno is kept for the caller). A FIFO or device is
+ * never waited on: opening one for reading can block forever. info (may be
+ * NULL) receives the file's size and time.
+ */
+int platform_open_regular(const char *path, PlatformFileInfo *info, char *err, size_t errlen);
+
+/* Why a file of this st_mode is not a regular file ("is a directory", ...); NULL for a regular file. */
+const char *platform_not_regular(unsigned mode);
+
+/* The size and time of path, following links; false with err saying why. */
+bool platform_file_info(const char *path, PlatformFileInfo *info, char *err, size_t errlen);
+
 /* Maps a whole regular, non-empty file read-only for random access; NULL (err says why)
  * on failure. *size receives its length. */
 void *platform_map_file(const char *path, size_t *size, char *err, size_t errlen);

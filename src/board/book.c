@@ -8,8 +8,8 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/stat.h>
 
+#include "files.h"
 #include "movegen.h"
 #include "platform.h"
 
@@ -98,24 +98,17 @@ bool book_load_memory(Book *book, const unsigned char *data, size_t size, const 
     return true;
 }
 
-/* Reads a whole book file into memory and validates it. */
+/* Reads a whole book file into memory and validates it; only a regular file is opened (a FIFO would block). */
 bool book_open(Book *book, const char *path, char *err, size_t errlen) {
     book_close(book);
-    struct stat st;
-    if (stat(path, &st) != 0) {
-        snprintf(err, errlen, "cannot open book '%s': %s", path, strerror(errno));
-        return false;
-    }
-    if (!S_ISREG(st.st_mode)) {
-        snprintf(err, errlen, "cannot open book '%s': not a regular file", path);
-        return false;
-    }
-    FILE *f = fopen(path, "rb");
+    char why[512];
+    uint64_t length;
+    FILE *f = file_open_read(path, &length, why, sizeof why);
     if (!f) {
-        snprintf(err, errlen, "cannot open book '%s': %s", path, strerror(errno));
+        snprintf(err, errlen, "cannot open book %s", why);
         return false;
     }
-    size_t size = (size_t)st.st_size;
+    size_t size = (size_t)length;
     unsigned char *data = malloc(size ? size : 1);
     if (!data) {
         fclose(f);
