@@ -884,7 +884,7 @@ static void test_spsa(void) {
           "without a state the tune starts at the file's values, A = 0.1 N: %s", err);
     spsa_free(&r);
     cfg.file = state;
-    CHECK(!spsa_open(&r, &cfg, err, sizeof err) && strstr(err, "cannot read the parameter file"),
+    CHECK(!spsa_open(&r, &cfg, err, sizeof err) && strstr(err, "the parameter file: cannot open"),
           "a missing parameter file is named: %s", err);
     remove(params);
     rmdir(dir);

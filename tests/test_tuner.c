@@ -568,6 +568,16 @@ static void test_cli(void) {
     CHECK(run_cli(args, NULL) == 1 && access(untouched, F_OK) != 0, "missing data file: status or output wrong");
     CHECK(run_cli("--help", &output) == 0 && strstr(output, "--freeze"), "help");
     free(output);
+
+    /* A folder given as data or start weights is named as one (issue #38), not read as nothing. */
+    char folder[1024];
+    snprintf(folder, sizeof folder, "%s: is a directory", TmpDir);
+    snprintf(args, sizeof args, "%s --out %s", TmpDir, untouched);
+    CHECK(run_cli(args, &output) == 1 && strstr(output, folder), "data file a folder: %s", output);
+    free(output);
+    snprintf(args, sizeof args, "%s --init %s --out %s", data, TmpDir, untouched);
+    CHECK(run_cli(args, &output) != 0 && strstr(output, folder), "--init a folder: %s", output);
+    free(output);
 }
 
 /* ------------------------------------------------------------ the WDL fitter */
@@ -659,6 +669,11 @@ static void test_wdl_cli(void) {
     free(output);
     snprintf(args, sizeof args, "%s --fit-wdl", data);
     CHECK(run_cli(args, &output) == 2 && strstr(output, "first argument"), "--fit-wdl not first: %s", output);
+    free(output);
+    char folder[1024];
+    snprintf(folder, sizeof folder, "%s: is a directory", TmpDir);
+    snprintf(args, sizeof args, "--fit-wdl %s", TmpDir);
+    CHECK(run_cli(args, &output) != 0 && strstr(output, folder), "--fit-wdl a folder: %s", output);
     free(output);
 }
 

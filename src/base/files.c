@@ -26,7 +26,7 @@ FILE *file_open_read(const char *path, uint64_t *size, char *err, size_t errlen)
             snprintf(why, sizeof why, "%s", strerror(errno));
             close(fd);
         }
-        snprintf(err, errlen, "%s: %s", path, why);
+        snprintf(err, errlen, "cannot open %s: %s", path, why);
         errno = saved;
     } else if (size) {
         *size = info.size;

@@ -101,13 +101,9 @@ bool book_load_memory(Book *book, const unsigned char *data, size_t size, const 
 /* Reads a whole book file into memory and validates it; only a regular file is opened (a FIFO would block). */
 bool book_open(Book *book, const char *path, char *err, size_t errlen) {
     book_close(book);
-    char why[512];
     uint64_t length;
-    FILE *f = file_open_read(path, &length, why, sizeof why);
-    if (!f) {
-        snprintf(err, errlen, "cannot open book %s", why);
-        return false;
-    }
+    FILE *f = file_open_read(path, &length, err, errlen);
+    if (!f) return false;
     size_t size = (size_t)length;
     unsigned char *data = malloc(size ? size : 1);
     if (!data) {

@@ -7,6 +7,7 @@
 #include <string.h>
 #include <strings.h>
 
+#include "files.h"
 #include "movegen.h"
 #include "platform.h" /* getline on Windows */
 
@@ -76,11 +77,8 @@ bool openings_load_epd(const char *path, OpeningList *list, OpeningsWarnFn warn,
     enum { LINE_MAX_BYTES = 4096 };
     list->fens = NULL;
     list->count = 0;
-    FILE *f = fopen(path, "r");
-    if (!f) {
-        snprintf(err, errlen, "cannot open '%s': %s", path, strerror(errno));
-        return false;
-    }
+    FILE *f = file_open_read(path, NULL, err, errlen);
+    if (!f) return false;
     Position *pos = malloc(sizeof *pos);
     char *line = NULL, fen[OPENINGS_FEN_SIZE], why[256], reason[320];
     size_t size = 0;

@@ -10,6 +10,7 @@
 
 #include "dataset.h"
 #include "fen.h"
+#include "files.h"
 
 enum {
     MATERIAL_BUCKETS = WDL_MATERIAL_MAX - WDL_MATERIAL_MIN + 1,
@@ -131,9 +132,10 @@ bool tune_wdl_load(WdlSet *set, const char *path, FILE *messages, int maxMessage
         if (messages) fprintf(messages, "%s: --fit-wdl reads dataset lines only (convert PGN with `gizum datagen --pgn`)\n", path);
         return false;
     }
-    FILE *f = fopen(path, "r");
+    char err[512];
+    FILE *f = file_open_read(path, NULL, err, sizeof err);
     if (!f) {
-        if (messages) fprintf(messages, "%s: cannot open: %s\n", path, strerror(errno));
+        if (messages) fprintf(messages, "%s\n", err);
         return false;
     }
     Position *pos = malloc(sizeof *pos);

@@ -9,6 +9,7 @@
 #include <unistd.h>
 
 #include "eval.h"
+#include "files.h"
 
 /* ------------------------------------------------------------ reading */
 
@@ -110,11 +111,8 @@ bool tune_weights_parse(const char *text, Score *weights, char *err, size_t errl
 }
 
 bool tune_weights_read(const char *path, Score *weights, char *err, size_t errlen) {
-    FILE *f = fopen(path, "r");
-    if (!f) {
-        snprintf(err, errlen, "%s: cannot open: %s", path, strerror(errno));
-        return false;
-    }
+    FILE *f = file_open_read(path, NULL, err, errlen);
+    if (!f) return false;
     char *text = NULL;
     size_t size = 0;
     FILE *mem = open_memstream(&text, &size);
