@@ -227,6 +227,26 @@ bool platform_file_info(const char *path, PlatformFileInfo *info, char *err, siz
     return true;
 }
 
+char *platform_link_target(const char *path) { return strdup(path); }
+
+int platform_open_output(const char *path, bool append, char *err, size_t errlen) {
+    struct _stat64 st;
+    const char *why = _stat64(path, &st) == 0 ? platform_not_regular(st.st_mode) : NULL;
+    if (why) {
+        snprintf(err, errlen, "%s", why);
+        errno = EINVAL;
+        return -1;
+    }
+    int fd = open(path, O_WRONLY | O_CREAT | O_BINARY | (append ? O_APPEND : O_TRUNC), 0666);
+    if (fd < 0) snprintf(err, errlen, "%s", strerror(errno));
+    return fd;
+}
+
+int platform_create_new(const char *path, unsigned mode) {
+    return open(path, O_WRONLY | O_CREAT | O_EXCL | O_BINARY, (int)mode);
+}
+
+bool platform_sync(int fd) { return _commit(fd) == 0; }
 
 void *platform_map_file(const char *path, size_t *size, char *err, size_t errlen) {
     HANDLE file = CreateFileA(path, GENERIC_READ, FILE_SHARE_READ, NULL, OPEN_EXISTING,
@@ -327,6 +347,60 @@ int platform_open_regular(const char *path, PlatformFileInfo *info, char *err, s
     if (info) *info = file_info_of(&st);
     return fd;
 }
+
+char *platform_link_target(const char *path) {
+    enum { MAX_HOPS = 40 }; /* Linux's own limit on a chain of links */
+    char *cur = strdup(path);
+    for (int hop = 0; cur && hop < MAX_HOPS; hop++) {
+        struct stat st;
+        char target[PATH_MAX];
+        ssize_t n;
+        if (lstat(cur, &st) != 0 || !S_ISLNK(st.st_mode) || (n = readlink(cur, target, sizeof target - 1)) < 0)
+            return cur; /* no link (or none that can be read): the path names itself */
+        target[n] = '\0';
+        const char *slash = strrchr(cur, '/');
+        size_t dirLen = target[0] == '/' || !slash ? 0 : (size_t)(slash - cur) + 1;
+        char *next = malloc(dirLen + (size_t)n + 1);
+        if (next) {
+            memcpy(next, cur, dirLen);
+            memcpy(next + dirLen, target, (size_t)n + 1);
+        }
+        free(cur);
+        cur = next;
+    }
+    free(cur);
+    return NULL;
+}
+
+/* Like platform_open_regular: looked at first, then opened without blocking and looked at again. */
+int platform_open_output(const char *path, bool append, char *err, size_t errlen) {
+    struct stat st;
+    if (stat(path, &st) == 0 && platform_not_regular(st.st_mode)) {
+        snprintf(err, errlen, "%s", platform_not_regular(st.st_mode));
+        errno = EINVAL;
+        return -1;
+    }
+    int fd = open(path, O_WRONLY | O_CREAT | O_NONBLOCK | O_CLOEXEC | (append ? O_APPEND : O_TRUNC), 0666);
+    if (fd < 0) {
+        snprintf(err, errlen, "%s", strerror(errno));
+        return -1;
+    }
+    const char *why = fstat(fd, &st) != 0 ? strerror(errno) : platform_not_regular(st.st_mode);
+    if (why) {
+        snprintf(err, errlen, "%s", why);
+        close(fd);
+        errno = EINVAL;
+        return -1;
+    }
+    fcntl(fd, F_SETFL, fcntl(fd, F_GETFL) & ~O_NONBLOCK);
+    return fd;
+}
+
+int platform_create_new(const char *path, unsigned mode) {
+    return open(path, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, (mode_t)mode);
+}
+
+bool platform_sync(int fd) { return fsync(fd) == 0; }
 
 void *platform_map_file(const char *path, size_t *size, char *err, size_t errlen) {
     char why[256];

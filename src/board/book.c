@@ -11,7 +11,6 @@
 
 #include "files.h"
 #include "movegen.h"
-#include "platform.h"
 
 /* Polyglot's make-book halves a position's statistics when a move reaches this many games. */
 enum { BOOK_COUNT_MAX = 16384 };
@@ -462,40 +461,21 @@ bool book_write_entries(const char *path, BookEntry *entries, size_t count, char
     return write_sorted_entries(path, entries, n, err, errlen);
 }
 
-/* Writes entries already in file order, through a temporary file renamed at the end. */
+/*
+ * Writes entries already in file order through a temporary file renamed at
+ * the end (files.h): a reader never sees half a book, and a folder, FIFO or
+ * device named as the book is refused rather than replaced.
+ */
 static bool write_sorted_entries(const char *path, const BookEntry *entries, size_t n, char *err, size_t errlen) {
-    size_t tmpLen = strlen(path) + 5;
-    char *tmp = malloc(tmpLen);
-    if (!tmp) {
-        snprintf(err, errlen, "out of memory");
-        return false;
-    }
-    snprintf(tmp, tmpLen, "%s.tmp", path);
-    FILE *f = fopen(tmp, "wb");
-    if (!f) {
-        snprintf(err, errlen, "cannot write '%s': %s", tmp, strerror(errno));
-        free(tmp);
-        return false;
-    }
-    bool ok = true;
-    for (size_t i = 0; i < n && ok; i++) {
+    FileWriter w;
+    if (!file_write_begin(&w, path, err, errlen)) return false;
+    for (size_t i = 0; i < n; i++) {
         unsigned char buf[BOOK_ENTRY_SIZE];
         write_big_endian(buf, 8, entries[i].key);
         write_big_endian(buf + 8, 2, entries[i].move);
         write_big_endian(buf + 10, 2, entries[i].weight);
         write_big_endian(buf + 12, 4, entries[i].learn);
-        ok = fwrite(buf, 1, sizeof buf, f) == sizeof buf;
+        if (fwrite(buf, 1, sizeof buf, w.f) != sizeof buf) break; /* the error stays on the stream for the commit */
     }
-    if (!ok) snprintf(err, errlen, "cannot write '%s': %s", tmp, strerror(errno));
-    if (fclose(f) != 0 && ok) {
-        snprintf(err, errlen, "cannot write '%s': %s", tmp, strerror(errno));
-        ok = false;
-    }
-    if (ok && platform_replace_file(tmp, path) != 0) {
-        snprintf(err, errlen, "cannot rename '%s' to '%s': %s", tmp, path, strerror(errno));
-        ok = false;
-    }
-    if (!ok) remove(tmp);
-    free(tmp);
-    return ok;
+    return file_write_commit(&w, err, errlen);
 }

@@ -202,17 +202,14 @@ bool spsa_open(SpsaTune *t, const SpsaConfig *cfg, char *err, size_t errlen) {
     return ok;
 }
 
-bool spsa_save(const SpsaTune *t, const char *path) {
-    char tmp[4096];
-    snprintf(tmp, sizeof tmp, "%s.tmp", path);
-    FILE *f = fopen(tmp, "we");
-    if (!f) return false;
+bool spsa_save(const SpsaTune *t, const char *path, char *err, size_t errlen) {
+    FileWriter w;
+    if (!file_write_begin(&w, path, err, errlen)) return false;
+    FILE *f = w.f;
     fprintf(f, "%s\niterations %ld\nA %.17g\nalpha %.17g\ngamma %.17g\nseed %llu\npairs %ld\n", StateHeader,
             t->iterations, t->A, t->alpha, t->gamma, (unsigned long long)t->seed, t->done);
     for (int i = 0; i < t->count; i++) fprintf(f, "value %s %.17g\n", t->params[i].name, t->params[i].value);
-    bool ok = fflush(f) == 0 && !ferror(f);
-    ok = fclose(f) == 0 && ok;
-    return ok && rename(tmp, path) == 0;
+    return file_write_commit(&w, err, errlen);
 }
 
 void spsa_free(SpsaTune *t) {

@@ -11,6 +11,7 @@
 #include <time.h>
 
 #include "fen.h"
+#include "files.h"
 #include "match_game.h"
 #include "match_pgn.h"
 #include "match_protocol.h"
@@ -131,20 +132,22 @@ Tournament *tournament_new(const MatchConfig *cfg, char *err, size_t errlen) {
         tournament_free(t);
         return NULL;
     }
-    if (cfg->pgnOut && !(t->pgn = fopen(cfg->pgnOut, cfg->pgnAppend ? "ae" : "we"))) {
-        snprintf(err, errlen, "cannot open PGN output '%s'", cfg->pgnOut);
-        tournament_free(t);
-        return NULL;
-    }
-    if (cfg->epdOut && !(t->epd = fopen(cfg->epdOut, cfg->epdAppend ? "ae" : "we"))) {
-        snprintf(err, errlen, "cannot open EPD output '%s'", cfg->epdOut);
-        tournament_free(t);
-        return NULL;
-    }
-    if (cfg->logFile && strcmp(cfg->logFile, "-") == 0) {
+    /* Written as the games end; never into a folder, FIFO or device (files.h). */
+    char why[512];
+    bool opened = true;
+    if (cfg->pgnOut && !(t->pgn = file_open_output(cfg->pgnOut, cfg->pgnAppend, why, sizeof why))) {
+        snprintf(err, errlen, "-pgnout: %s", why);
+        opened = false;
+    } else if (cfg->epdOut && !(t->epd = file_open_output(cfg->epdOut, cfg->epdAppend, why, sizeof why))) {
+        snprintf(err, errlen, "-epdout: %s", why);
+        opened = false;
+    } else if (cfg->logFile && strcmp(cfg->logFile, "-") == 0) {
         t->log.file = stdout; /* -debug */
-    } else if (cfg->logFile && !(t->log.file = fopen(cfg->logFile, cfg->logAppend ? "ae" : "we"))) {
-        snprintf(err, errlen, "cannot open log file '%s'", cfg->logFile);
+    } else if (cfg->logFile && !(t->log.file = file_open_output(cfg->logFile, cfg->logAppend, why, sizeof why))) {
+        snprintf(err, errlen, "-log: %s", why);
+        opened = false;
+    }
+    if (!opened) {
         tournament_free(t);
         return NULL;
     }
@@ -316,8 +319,8 @@ static void spsa_count_pair(Tournament *t, long index) {
     SpsaPoint *point = &t->spsaPoints[t->jobs[index].round];
     spsa_update(&t->spsa, point, 2 * (t->firstPoints[index] + t->firstPoints[partner]) - 2);
     spsa_point_free(point);
-    if (!spsa_save(&t->spsa, t->cfg->spsa.state))
-        printf("Warning: cannot write the SPSA state '%s'\n", t->cfg->spsa.state);
+    char why[512];
+    if (!spsa_save(&t->spsa, t->cfg->spsa.state, why, sizeof why)) printf("Warning: the SPSA state: %s\n", why);
 }
 
 /* One argument of the command line as a state line: backslashes and newlines escaped. */
@@ -339,13 +342,13 @@ static void write_arg(FILE *f, const char *arg) {
 static void save_state(Tournament *t) {
     const MatchConfig *c = t->cfg;
     if (!c->stateOut || !c->argv) return;
-    char tmp[4096];
-    snprintf(tmp, sizeof tmp, "%s.tmp", c->stateOut);
-    FILE *f = fopen(tmp, "we");
-    if (!f) {
-        printf("Warning: cannot write the state file '%s'\n", tmp);
+    FileWriter w;
+    char why[512];
+    if (!file_write_begin(&w, c->stateOut, why, sizeof why)) {
+        printf("Warning: the state file: %s\n", why);
         return;
     }
+    FILE *f = w.f;
     fputs("gizum-match state 1\n", f);
     for (int i = 0; i < c->argc; i++) {
         if (strcmp(c->argv[i], "-config") == 0) {
@@ -363,9 +366,7 @@ static void save_state(Tournament *t) {
     fprintf(f, "games %ld\n", t->jobCount);
     for (long i = 0; i < t->jobCount; i++)
         if (t->firstPoints[i] >= 0) fprintf(f, "game %ld %g\n", i, t->firstPoints[i]);
-    bool ok = fflush(f) == 0 && !ferror(f);
-    ok = fclose(f) == 0 && ok;
-    if (!ok || rename(tmp, c->stateOut) != 0) printf("Warning: cannot write the state file '%s'\n", c->stateOut);
+    if (!file_write_commit(&w, why, sizeof why)) printf("Warning: the state file: %s\n", why);
     t->sinceSave = 0;
 }
 
