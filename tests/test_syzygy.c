@@ -13,6 +13,7 @@
  * are skipped with a message (a failure when CI=true).
  */
 #include <errno.h>
+#include <fcntl.h>
 #include <dirent.h>
 #include <pthread.h>
 #include <stdio.h>
@@ -482,6 +483,89 @@ static void test_fifo(void) {
     remove_tree(dir);
 }
 
+/*
+ * Sizes no table can have (issue #38): every Syzygy file is its tables
+ * followed by a 16-byte checksum, 64 k + 16 bytes in all. One byte more, or
+ * the checksum cut off, is refused by tb_init although every table inside
+ * would still parse.
+ */
+static void test_wrong_sizes(void) {
+    char dir[] = "/tmp/gizum-syzygy-size-XXXXXX";
+    if (!mkdtemp(dir)) {
+        CHECK(false, "mkdtemp: %s", strerror(errno));
+        return;
+    }
+    char src[1024];
+    snprintf(src, sizeof src, "%s/KRvK.rtbw", Tables);
+    copy_file(src, in_dir(dir, "KRvK.rtbw"), file_size(src) - 16);
+    snprintf(src, sizeof src, "%s/KQvK.rtbw", Tables);
+    copy_file(src, in_dir(dir, "KQvK.rtbw"), -1);
+    FILE *f = fopen(in_dir(dir, "KQvK.rtbw"), "ab");
+    if (f) fputc(0, f), fclose(f);
+    snprintf(src, sizeof src, "%s/KBNvK.rtbw", Tables);
+    copy_file(src, in_dir(dir, "KBNvK.rtbw"), -1);
+    Messages ms = {0};
+    TbSummary s = tb_init(dir, collect, &ms);
+    CHECK(s.wdlTables == 1 && ms.count == 2 && said(&ms, "KRvK.rtbw", "size") && said(&ms, "KQvK.rtbw", "size"),
+          "wrong sizes: %d tables, %d messages (%s / %s)", s.wdlTables, ms.count, ms.text[0], ms.text[1]);
+    tb_free();
+    remove_tree(dir);
+}
+
+/* Rewrites a table in place with one byte flipped at offset, its time moved by a second (a copy made in the same second). */
+static void flip_byte(const char *path, long offset) {
+    FILE *f = fopen(path, "r+b");
+    if (!f) return;
+    fseek(f, offset, SEEK_SET);
+    int c = fgetc(f);
+    fseek(f, offset, SEEK_SET);
+    fputc(c ^ 0x55, f);
+    fclose(f);
+    struct stat st;
+    if (stat(path, &st) == 0) {
+        struct timespec times[2] = {st.st_atim, st.st_mtim};
+        times[1].tv_sec += 1;
+        utimensat(AT_FDCWD, path, times, 0);
+    }
+}
+
+/*
+ * A table changed on disk while mapped (issue #38): flipped bytes inside
+ * its data cannot be seen by any cheap check, so the file's size and time
+ * are compared with those it was mapped with, and tb_check_files drops a
+ * table that changed (with a message) instead of probing it on.
+ */
+static void test_changed_files(void) {
+    char dir[] = "/tmp/gizum-syzygy-changed-XXXXXX";
+    if (!mkdtemp(dir)) {
+        CHECK(false, "mkdtemp: %s", strerror(errno));
+        return;
+    }
+    char src[1024];
+    static const char *const Names[] = {"KQvK.rtbw", "KQvK.rtbz", "KRvK.rtbw"};
+    for (int i = 0; i < 3; i++) {
+        snprintf(src, sizeof src, "%s/%s", Tables, Names[i]);
+        copy_file(src, in_dir(dir, Names[i]), -1);
+    }
+    const char *kq = "8/8/4k3/8/8/8/1Q6/K7 w - - 0 1", *kr = "8/8/4k3/8/8/8/1R6/K7 w - - 0 1";
+    TbWdl w;
+    int d;
+    tb_init(dir, NULL, NULL);
+    bool mapped = wdl_of(kq, &w) && dtz_of(kq, &d) && wdl_of(kr, &w);
+    Messages ms = {0};
+    CHECK(mapped && tb_check_files(collect, &ms) == 0 && ms.count == 0, "unchanged tables: %d messages", ms.count);
+    flip_byte(in_dir(dir, "KQvK.rtbw"), file_size(in_dir(dir, "KQvK.rtbw")) / 2);
+    snprintf(src, sizeof src, "%s/KRvK.rtbw", Tables);
+    copy_file(src, in_dir(dir, "KRvK.rtbw"), file_size(src) / 2); /* truncated in place, after mapping */
+    int dropped = tb_check_files(collect, &ms);
+    CHECK(dropped == 2 && said(&ms, "KQvK.rtbw", "changed") && said(&ms, "KRvK.rtbw", "changed"),
+          "changed tables: %d dropped, %d messages", dropped, ms.count);
+    CHECK(!wdl_of(kq, &w) && !wdl_of(kr, &w) && tb_check_files(collect, &ms) == 0,
+          "a changed table is still probed (or reported twice)");
+    tb_free();
+    remove_tree(dir);
+}
+
 /* ---------------------------------------------------------------- threads */
 
 enum { THREADS = 4, THREAD_POSITIONS = 48 };
@@ -575,6 +659,8 @@ int main(void) {
     test_root_filter_random();
     test_bad_files();
     test_fifo();
+    test_wrong_sizes();
+    test_changed_files();
     test_threads();
     return test_report();
 }

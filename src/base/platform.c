@@ -248,7 +248,13 @@ int platform_create_new(const char *path, unsigned mode) {
 
 bool platform_sync(int fd) { return _commit(fd) == 0; }
 
-void *platform_map_file(const char *path, size_t *size, char *err, size_t errlen) {
+void *platform_map_file(const char *path, PlatformFileInfo *info, char *err, size_t errlen) {
+    /* The size and time first: a file changed after this is seen by the next comparison. */
+    char why[256];
+    if (!platform_file_info(path, info, why, sizeof why)) {
+        snprintf(err, errlen, "cannot open: %s", why);
+        return NULL;
+    }
     HANDLE file = CreateFileA(path, GENERIC_READ, FILE_SHARE_READ, NULL, OPEN_EXISTING,
                               FILE_ATTRIBUTE_NORMAL | FILE_FLAG_RANDOM_ACCESS, NULL);
     if (file == INVALID_HANDLE_VALUE) {
@@ -271,7 +277,7 @@ void *platform_map_file(const char *path, size_t *size, char *err, size_t errlen
             /* The view keeps the mapping and the file open after their handles are closed. */
             map = MapViewOfFile(mapping, FILE_MAP_READ, 0, 0, 0);
             if (!map) windows_error(err, errlen, "cannot map");
-            else *size = (size_t)length.QuadPart;
+            else info->size = (uint64_t)length.QuadPart;
             CloseHandle(mapping);
         }
     }
@@ -402,28 +408,26 @@ int platform_create_new(const char *path, unsigned mode) {
 
 bool platform_sync(int fd) { return fsync(fd) == 0; }
 
-void *platform_map_file(const char *path, size_t *size, char *err, size_t errlen) {
+void *platform_map_file(const char *path, PlatformFileInfo *info, char *err, size_t errlen) {
     char why[256];
-    PlatformFileInfo info;
-    int fd = platform_open_regular(path, &info, why, sizeof why);
+    int fd = platform_open_regular(path, info, why, sizeof why);
     if (fd < 0) {
         snprintf(err, errlen, "cannot open: %s", why);
         return NULL;
     }
     void *map = NULL;
-    if (info.size == 0) {
+    if (info->size == 0) {
         snprintf(err, errlen, "empty file");
-    } else if (info.size > SIZE_MAX) {
+    } else if (info->size > SIZE_MAX) {
         snprintf(err, errlen, "cannot map: too large for this build");
     } else {
-        void *m = mmap(NULL, (size_t)info.size, PROT_READ, MAP_SHARED, fd, 0);
+        void *m = mmap(NULL, (size_t)info->size, PROT_READ, MAP_SHARED, fd, 0);
         if (m == MAP_FAILED) {
             snprintf(err, errlen, "cannot map: %s", strerror(errno));
         } else {
             /* Probes jump around: read-ahead would only waste I/O. */
-            posix_madvise(m, (size_t)info.size, POSIX_MADV_RANDOM);
+            posix_madvise(m, (size_t)info->size, POSIX_MADV_RANDOM);
             map = m;
-            *size = (size_t)info.size;
         }
     }
     close(fd);

@@ -104,8 +104,8 @@ bool platform_file_info(const char *path, PlatformFileInfo *info, char *err, siz
 char *platform_link_target(const char *path);
 
 /* Maps a whole regular, non-empty file read-only for random access; NULL (err says why)
- * on failure. *size receives its length. */
-void *platform_map_file(const char *path, size_t *size, char *err, size_t errlen);
+ * on failure. *info receives its size and time as mapped (to see later changes). */
+void *platform_map_file(const char *path, PlatformFileInfo *info, char *err, size_t errlen);
 
 /* Unmaps a file mapped by platform_map_file (NULL is fine). */
 void platform_unmap_file(void *map, size_t size);

@@ -507,9 +507,18 @@ static void cmd_uci(UciState *s, Args *args) {
     uci_print("uciok");
 }
 
+/*
+ * Tables whose files changed on disk since they were mapped are dropped
+ * with an info string (issue #38): cheap (one stat per mapped file), and
+ * only while no search probes them.
+ */
+static void check_tablebase_files(UciState *s) {
+    if (!threads_busy(s->pool)) tb_check_files(tb_message, NULL);
+}
+
 static void cmd_isready(UciState *s, Args *args) {
-    (void)s;
     (void)args;
+    check_tablebase_files(s);
     uci_print("readyok");
 }
 
@@ -529,6 +538,7 @@ static void cmd_register(UciState *s, Args *args) {
 static void cmd_ucinewgame(UciState *s, Args *args) {
     (void)args;
     if (!ensure_idle(s, "ucinewgame")) return;
+    check_tablebase_files(s);
     tt_clear(&s->tt, TT_CLEAR_ALL_CORES);
     threads_clear(s->pool);
     s->gameSeed = next_seed(s);
