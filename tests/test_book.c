@@ -647,7 +647,7 @@ static void test_fuzz_regressions(void) {
     Move order[3] = {light, heavy, middle};
     int weights[3] = {1, 30, 20};
     for (int i = 0; i < 3; i++) entries[i] = (BookEntry){pos_key(&pos), book_encode_move(order[i]), (uint16_t)weights[i], 0};
-    Book small = {entries, 3};
+    Book small = {entries, 3, NULL};
     CHECK(book_probe(&small, &pos, moves, 2) == 2 && moves[0].move == heavy && moves[1].move == middle,
           "book_probe(max 2) must return the two heaviest moves");
 }

@@ -155,6 +155,15 @@ else
     missing "$GIZUM does not answer 'uci'" "the option refusal check"
 fi
 
+# 5d. A Polyglot book of well-formed but illegal moves (start position e2e5, a1a8) as openings:
+#     the entries are named once with the first example, on stderr (issue #38).
+printf '\106\073\226\030\026\221\374\234\003\044\000\001\000\000\000\000' > "$TMP/illegal.bin"
+printf '\106\073\226\030\026\221\374\234\000\070\000\001\000\000\000\000' >> "$TMP/illegal.bin"
+"$MATCH" -engine cmd="$FAKE" args=random -engine cmd="$FAKE" args=random -each tc=5+0.05 -games 2 -maxmoves 5 \
+    -openings file="$TMP/illegal.bin" format=bin > "$TMP/b.out" 2> "$TMP/b.err"
+[ "$(grep -c '2 entries skipped' "$TMP/b.err")" -eq 1 ] && grep '2 entries skipped' "$TMP/b.err" | grep -q '463b96181691fc9c.*e2e5'
+check $? "a book of illegal moves as openings is named once on stderr: $(cat "$TMP/b.err")"
+
 # 6. Pondering: the ponder fakes predict each other's (first legal) move, so every
 #    ponder search ends with ponderhit; against a random mover most end with stop.
 #    The fake answers any breach of the ponder protocol with an illegal move.

@@ -5,6 +5,8 @@
 #include "book.h"
 
 #include <errno.h>
+#include <stdatomic.h>
+#include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -44,10 +46,60 @@ static bool code_is_valid(uint16_t code) {
     return !(code & CODE_UNUSED_BIT) && promotion <= CODE_PROMOTION_MAX && (code & 63) != ((code >> 6) & 63);
 }
 
+/*
+ * The illegal entries that probes meet, kept beside the read-only entries:
+ * a flag per entry so that each is counted once however often it is met,
+ * and the first one met (SIZE_MAX: none yet), for the message.
+ */
+struct BookIllegal {
+    atomic_uchar *seen;
+    atomic_size_t count;
+    atomic_size_t first;
+};
+
+static BookIllegal *illegal_new(size_t entries) {
+    BookIllegal *b = malloc(sizeof *b);
+    if (b && !(b->seen = calloc(entries, sizeof *b->seen))) {
+        free(b);
+        return NULL;
+    }
+    if (b) {
+        atomic_init(&b->count, 0);
+        atomic_init(&b->first, SIZE_MAX);
+    }
+    return b;
+}
+
+/* Counts entry e (of book) once, from any thread. */
+static void note_illegal(const Book *book, const BookEntry *e) {
+    BookIllegal *b = book->illegal;
+    size_t i = (size_t)(e - book->entries);
+    if (!b || e->move == 0 || atomic_exchange_explicit(&b->seen[i], 1, memory_order_relaxed)) return;
+    atomic_fetch_add_explicit(&b->count, 1, memory_order_relaxed);
+    size_t none = SIZE_MAX;
+    atomic_compare_exchange_strong(&b->first, &none, i);
+}
+
+bool book_illegal_text(const Book *book, const char *name, char *out, size_t size) {
+    size_t n = book->illegal ? atomic_load(&book->illegal->count) : 0;
+    size_t first = book->illegal ? atomic_load(&book->illegal->first) : SIZE_MAX;
+    if (size) out[0] = '\0';
+    if (n == 0 || first >= book->count) return false;
+    char move[8];
+    book_code_to_text(book->entries[first].move, move);
+    snprintf(out, size, "%s: %zu entr%s skipped: %s move is illegal in %s position (the first: key %016llx, move %s)",
+             name, n, n == 1 ? "y" : "ies", n == 1 ? "its" : "their", n == 1 ? "its" : "their",
+             (unsigned long long)book->entries[first].key, move);
+    return true;
+}
+
 /* Frees the entries; the book probes as empty afterwards. */
 void book_close(Book *book) {
     free(book->entries);
+    if (book->illegal) free(book->illegal->seen);
+    free(book->illegal);
     book->entries = NULL;
+    book->illegal = NULL;
     book->count = 0;
 }
 
@@ -91,6 +143,12 @@ bool book_load_memory(Book *book, const unsigned char *data, size_t size, const 
             free(entries);
             return false;
         }
+    }
+    book->illegal = illegal_new(count);
+    if (!book->illegal) {
+        snprintf(err, errlen, "book '%s': out of memory for %zu entries", name, count);
+        free(entries);
+        return false;
     }
     book->entries = entries;
     book->count = count;
@@ -207,7 +265,10 @@ int book_probe(const Book *book, const Position *pos, BookMove *out, int max) {
     int count = 0;
     for (size_t i = 0; i < n; i++) {
         Move m = book_decode_move(pos, first[i].move);
-        if (m == MOVE_NONE) continue;
+        if (m == MOVE_NONE) {
+            note_illegal(book, &first[i]);
+            continue;
+        }
         int j = 0;
         while (j < count && all[j].move != m) /* a move listed twice counts once, weights added */
             j++;

@@ -62,6 +62,7 @@ typedef struct {
     uint64_t gameSeed;   /* the strength levels' random choices in this game */
     char **words;        /* word pointers for one command line */
     Book book;           /* loaded when OwnBook is on */
+    bool bookIllegalSaid; /* its entries with illegal moves were named (once per load) */
     uint64_t bookRng;
     char bookDefault[OPTION_VALUE_MAX]; /* Gizum's own book, if found at start-up */
     ReportContext report; /* the UCI reporter's context for the running search */
@@ -312,7 +313,8 @@ static void set_chess960(UciState *s, int on, const char *text) {
 static void load_book(UciState *s, int number, const char *text) {
     (void)number;
     (void)text;
-    char err[256];
+    char err[512];
+    s->bookIllegalSaid = false;
     if (!s->ownBook) {
         book_close(&s->book);
     } else if (!s->bookFile[0]) {
@@ -750,6 +752,11 @@ static bool play_book_move(UciState *s, const SearchLimits *limits) {
         || limits->searchMovesCount || s->pos->gamePly >= 2 * s->bookDepth)
         return false;
     Move m = book_pick(&s->book, s->pos, s->bookBest, &s->bookRng);
+    char why[600];
+    if (!s->bookIllegalSaid && book_illegal_text(&s->book, s->bookFile, why, sizeof why)) {
+        info("BookFile: %s", why); /* once per book: the count so far and the first one */
+        s->bookIllegalSaid = true;
+    }
     if (m == MOVE_NONE) return false;
     move_to_uci(m, s->chess960, text);
     info("book move %s", text);

@@ -628,6 +628,9 @@ bool tournament_run(Tournament *t) {
     free(threads);
     pthread_mutex_lock(&t->lock);
     save_state(t);
+    char skipped[600];
+    if (book_illegal_text(&t->openings.book, c->openings.file, skipped, sizeof skipped))
+        fprintf(stderr, "Warning: -openings %s\n", skipped); /* after the walks: the count of them all */
     bool aborted = t->fatal[0] != '\0';
     if (aborted) fprintf(stderr, "gizum-match: error: %s; the run is aborted\n", t->fatal);
     else if (tournament_interrupted(t)) printf("Interrupted: summary of the %ld finished games\n", t->finished);
