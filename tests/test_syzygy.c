@@ -137,6 +137,27 @@ static char *in_dir(const char *dir, const char *name) {
     return p;
 }
 
+/* A new temporary folder named after template (its XXXXXX replaced); false (a failed check) if none. */
+static bool temp_folder(char *template) {
+    if (mkdtemp(template)) return true;
+    CHECK(false, "mkdtemp: %s", strerror(errno));
+    return false;
+}
+
+/* The length of the shared table name. */
+static long table_size(const char *name) {
+    char src[1024];
+    snprintf(src, sizeof src, "%s/%s", Tables, name);
+    return file_size(src);
+}
+
+/* Copies the first bytes (all: -1) of the shared table name into dir, under its own name. */
+static void copy_table(const char *name, const char *dir, long bytes) {
+    char src[1024];
+    snprintf(src, sizeof src, "%s/%s", Tables, name);
+    copy_file(src, in_dir(dir, name), bytes);
+}
+
 /* ---------------------------------------------------------------- no tables */
 
 static void test_without_tables(void) {
@@ -465,13 +486,8 @@ static void test_bad_files(void) {
  */
 static void test_fifo(void) {
     char dir[] = "/tmp/gizum-syzygy-fifo-XXXXXX";
-    if (!mkdtemp(dir)) {
-        CHECK(false, "mkdtemp: %s", strerror(errno));
-        return;
-    }
-    char src[1024];
-    snprintf(src, sizeof src, "%s/KRvK.rtbw", Tables);
-    copy_file(src, in_dir(dir, "KRvK.rtbw"), -1);
+    if (!temp_folder(dir)) return;
+    copy_table("KRvK.rtbw", dir, -1);
     CHECK(mkfifo(in_dir(dir, "KQvK.rtbw"), 0600) == 0, "mkfifo: %s", strerror(errno));
     alarm(60);
     Messages ms = {0};
@@ -491,19 +507,12 @@ static void test_fifo(void) {
  */
 static void test_wrong_sizes(void) {
     char dir[] = "/tmp/gizum-syzygy-size-XXXXXX";
-    if (!mkdtemp(dir)) {
-        CHECK(false, "mkdtemp: %s", strerror(errno));
-        return;
-    }
-    char src[1024];
-    snprintf(src, sizeof src, "%s/KRvK.rtbw", Tables);
-    copy_file(src, in_dir(dir, "KRvK.rtbw"), file_size(src) - 16);
-    snprintf(src, sizeof src, "%s/KQvK.rtbw", Tables);
-    copy_file(src, in_dir(dir, "KQvK.rtbw"), -1);
+    if (!temp_folder(dir)) return;
+    copy_table("KRvK.rtbw", dir, table_size("KRvK.rtbw") - 16); /* the checksum cut off */
+    copy_table("KQvK.rtbw", dir, -1);
     FILE *f = fopen(in_dir(dir, "KQvK.rtbw"), "ab");
     if (f) fputc(0, f), fclose(f);
-    snprintf(src, sizeof src, "%s/KBNvK.rtbw", Tables);
-    copy_file(src, in_dir(dir, "KBNvK.rtbw"), -1);
+    copy_table("KBNvK.rtbw", dir, -1);
     Messages ms = {0};
     TbSummary s = tb_init(dir, collect, &ms);
     CHECK(s.wdlTables == 1 && ms.count == 2 && said(&ms, "KRvK.rtbw", "size") && said(&ms, "KQvK.rtbw", "size"),
@@ -537,16 +546,10 @@ static void flip_byte(const char *path, long offset) {
  */
 static void test_changed_files(void) {
     char dir[] = "/tmp/gizum-syzygy-changed-XXXXXX";
-    if (!mkdtemp(dir)) {
-        CHECK(false, "mkdtemp: %s", strerror(errno));
-        return;
-    }
-    char src[1024];
-    static const char *const Names[] = {"KQvK.rtbw", "KQvK.rtbz", "KRvK.rtbw"};
-    for (int i = 0; i < 3; i++) {
-        snprintf(src, sizeof src, "%s/%s", Tables, Names[i]);
-        copy_file(src, in_dir(dir, Names[i]), -1);
-    }
+    if (!temp_folder(dir)) return;
+    copy_table("KQvK.rtbw", dir, -1);
+    copy_table("KQvK.rtbz", dir, -1);
+    copy_table("KRvK.rtbw", dir, -1);
     const char *kq = "8/8/4k3/8/8/8/1Q6/K7 w - - 0 1", *kr = "8/8/4k3/8/8/8/1R6/K7 w - - 0 1";
     TbWdl w;
     int d;
@@ -555,8 +558,7 @@ static void test_changed_files(void) {
     Messages ms = {0};
     CHECK(mapped && tb_check_files(collect, &ms) == 0 && ms.count == 0, "unchanged tables: %d messages", ms.count);
     flip_byte(in_dir(dir, "KQvK.rtbw"), file_size(in_dir(dir, "KQvK.rtbw")) / 2);
-    snprintf(src, sizeof src, "%s/KRvK.rtbw", Tables);
-    copy_file(src, in_dir(dir, "KRvK.rtbw"), file_size(src) / 2); /* truncated in place, after mapping */
+    copy_table("KRvK.rtbw", dir, table_size("KRvK.rtbw") / 2); /* truncated in place, after mapping */
     int dropped = tb_check_files(collect, &ms);
     CHECK(dropped == 2 && said(&ms, "KQvK.rtbw", "changed") && said(&ms, "KRvK.rtbw", "changed"),
           "changed tables: %d dropped, %d messages", dropped, ms.count);

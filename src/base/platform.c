@@ -192,6 +192,15 @@ const char *platform_not_regular(unsigned mode) {
     return "not a regular file";
 }
 
+/* True (err says why, errno EINVAL) when mode is not a regular file's. */
+static bool refuse_kind(unsigned mode, char *err, size_t errlen) {
+    const char *why = platform_not_regular(mode);
+    if (!why) return false;
+    snprintf(err, errlen, "%s", why);
+    errno = EINVAL;
+    return true;
+}
+
 #ifdef _WIN32
 /* The system's text for the last error of this thread. */
 static void windows_error(char *out, size_t size, const char *what) {
@@ -203,12 +212,27 @@ static void windows_error(char *out, size_t size, const char *what) {
     snprintf(out, size, "%s: %s (error %lu)", what, n ? text : "unknown error", (unsigned long)code);
 }
 
-/* Windows keeps no FIFOs among files: a look before opening is enough. */
-int platform_open_regular(const char *path, PlatformFileInfo *info, char *err, size_t errlen) {
-    if (!platform_file_info(path, info, err, errlen)) return -1;
-    int fd = open(path, O_RDONLY | O_BINARY);
+/*
+ * Opens path with flags if what is there is a regular file (or, with
+ * O_CREAT, nothing yet). Windows keeps no FIFOs among files: a look before
+ * opening is enough. info (may be NULL) gets the size and time seen.
+ */
+static int open_regular_only(const char *path, int flags, PlatformFileInfo *info, char *err, size_t errlen) {
+    struct _stat64 st = {0};
+    if (_stat64(path, &st) == 0) {
+        if (refuse_kind(st.st_mode, err, errlen)) return -1;
+    } else if (!(flags & O_CREAT) || errno != ENOENT) {
+        snprintf(err, errlen, "%s", strerror(errno));
+        return -1;
+    }
+    int fd = open(path, flags | O_BINARY, 0666);
     if (fd < 0) snprintf(err, errlen, "%s", strerror(errno));
+    else if (info) *info = (PlatformFileInfo){(uint64_t)st.st_size, (int64_t)st.st_mtime * 1000000000};
     return fd;
+}
+
+int platform_open_regular(const char *path, PlatformFileInfo *info, char *err, size_t errlen) {
+    return open_regular_only(path, O_RDONLY, info, err, errlen);
 }
 
 bool platform_file_info(const char *path, PlatformFileInfo *info, char *err, size_t errlen) {
@@ -217,12 +241,7 @@ bool platform_file_info(const char *path, PlatformFileInfo *info, char *err, siz
         snprintf(err, errlen, "%s", strerror(errno));
         return false;
     }
-    const char *why = platform_not_regular(st.st_mode);
-    if (why) {
-        snprintf(err, errlen, "%s", why);
-        errno = EINVAL;
-        return false;
-    }
+    if (refuse_kind(st.st_mode, err, errlen)) return false;
     if (info) *info = (PlatformFileInfo){(uint64_t)st.st_size, (int64_t)st.st_mtime * 1000000000};
     return true;
 }
@@ -230,16 +249,7 @@ bool platform_file_info(const char *path, PlatformFileInfo *info, char *err, siz
 char *platform_link_target(const char *path) { return strdup(path); }
 
 int platform_open_output(const char *path, bool append, char *err, size_t errlen) {
-    struct _stat64 st;
-    const char *why = _stat64(path, &st) == 0 ? platform_not_regular(st.st_mode) : NULL;
-    if (why) {
-        snprintf(err, errlen, "%s", why);
-        errno = EINVAL;
-        return -1;
-    }
-    int fd = open(path, O_WRONLY | O_CREAT | O_BINARY | (append ? O_APPEND : O_TRUNC), 0666);
-    if (fd < 0) snprintf(err, errlen, "%s", strerror(errno));
-    return fd;
+    return open_regular_only(path, O_WRONLY | O_CREAT | (append ? O_APPEND : O_TRUNC), NULL, err, errlen);
 }
 
 int platform_create_new(const char *path, unsigned mode) {
@@ -307,50 +317,51 @@ static PlatformFileInfo file_info_of(const struct stat *st) {
     return (PlatformFileInfo){(uint64_t)st->st_size, ns};
 }
 
-/* stat() that refuses what is not a regular file, with the reason in err. */
-static bool stat_regular(const char *path, struct stat *st, char *err, size_t errlen) {
-    if (stat(path, st) != 0) {
+bool platform_file_info(const char *path, PlatformFileInfo *info, char *err, size_t errlen) {
+    struct stat st;
+    if (stat(path, &st) != 0) {
         snprintf(err, errlen, "%s", strerror(errno));
         return false;
     }
-    const char *why = platform_not_regular(st->st_mode);
-    if (why) {
-        snprintf(err, errlen, "%s", why);
-        errno = EINVAL;
-        return false;
-    }
-    return true;
-}
-
-bool platform_file_info(const char *path, PlatformFileInfo *info, char *err, size_t errlen) {
-    struct stat st;
-    if (!stat_regular(path, &st, err, errlen)) return false;
+    if (refuse_kind(st.st_mode, err, errlen)) return false;
     if (info) *info = file_info_of(&st);
     return true;
 }
 
 /*
- * Looked at before it is opened (a device is not even opened), then opened
- * without blocking and looked at again through the descriptor, so that a
- * FIFO put there in between is refused too instead of waited on.
+ * Opens path with flags only if what is there is a regular file (or, with
+ * O_CREAT, nothing yet): looked at before it is opened (a device is not
+ * even opened), then opened without blocking and looked at again through
+ * the descriptor, so that a FIFO put there in between is refused too
+ * instead of waited on. *st gets what the descriptor shows. -1 with err
+ * (errno: the system's, or EINVAL for a file of another kind).
  */
-int platform_open_regular(const char *path, PlatformFileInfo *info, char *err, size_t errlen) {
-    struct stat st;
-    if (!stat_regular(path, &st, err, errlen)) return -1;
-    int fd = open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC);
-    if (fd < 0) {
+static int open_regular_only(const char *path, int flags, struct stat *st, char *err, size_t errlen) {
+    if (stat(path, st) == 0) {
+        if (refuse_kind(st->st_mode, err, errlen)) return -1;
+    } else if (!(flags & O_CREAT) || errno != ENOENT) {
         snprintf(err, errlen, "%s", strerror(errno));
         return -1;
     }
-    const char *why = fstat(fd, &st) != 0 ? strerror(errno) : platform_not_regular(st.st_mode);
-    if (why) {
-        snprintf(err, errlen, "%s", why);
-        close(fd);
-        errno = EINVAL;
+    int fd = open(path, flags | O_NONBLOCK | O_CLOEXEC, 0666);
+    if (fd < 0 || fstat(fd, st) != 0) {
+        snprintf(err, errlen, "%s", strerror(errno));
+        if (fd >= 0) close(fd);
         return -1;
     }
-    fcntl(fd, F_SETFL, fcntl(fd, F_GETFL) & ~O_NONBLOCK); /* ordinary reads from here on */
-    if (info) *info = file_info_of(&st);
+    if (platform_not_regular(st->st_mode)) {
+        close(fd);
+        refuse_kind(st->st_mode, err, errlen);
+        return -1;
+    }
+    fcntl(fd, F_SETFL, fcntl(fd, F_GETFL) & ~O_NONBLOCK); /* ordinary reads and writes from here on */
+    return fd;
+}
+
+int platform_open_regular(const char *path, PlatformFileInfo *info, char *err, size_t errlen) {
+    struct stat st;
+    int fd = open_regular_only(path, O_RDONLY, &st, err, errlen);
+    if (fd >= 0 && info) *info = file_info_of(&st);
     return fd;
 }
 
@@ -378,28 +389,9 @@ char *platform_link_target(const char *path) {
     return NULL;
 }
 
-/* Like platform_open_regular: looked at first, then opened without blocking and looked at again. */
 int platform_open_output(const char *path, bool append, char *err, size_t errlen) {
     struct stat st;
-    if (stat(path, &st) == 0 && platform_not_regular(st.st_mode)) {
-        snprintf(err, errlen, "%s", platform_not_regular(st.st_mode));
-        errno = EINVAL;
-        return -1;
-    }
-    int fd = open(path, O_WRONLY | O_CREAT | O_NONBLOCK | O_CLOEXEC | (append ? O_APPEND : O_TRUNC), 0666);
-    if (fd < 0) {
-        snprintf(err, errlen, "%s", strerror(errno));
-        return -1;
-    }
-    const char *why = fstat(fd, &st) != 0 ? strerror(errno) : platform_not_regular(st.st_mode);
-    if (why) {
-        snprintf(err, errlen, "%s", why);
-        close(fd);
-        errno = EINVAL;
-        return -1;
-    }
-    fcntl(fd, F_SETFL, fcntl(fd, F_GETFL) & ~O_NONBLOCK);
-    return fd;
+    return open_regular_only(path, O_WRONLY | O_CREAT | (append ? O_APPEND : O_TRUNC), &st, err, errlen);
 }
 
 int platform_create_new(const char *path, unsigned mode) {
