@@ -266,8 +266,9 @@ static void print_usage(FILE *out) {
     fprintf(out, "%s %s, a UCI chess engine.\n\n", ENGINE_NAME, ENGINE_VERSION);
     fprintf(out, "usage: gizum                   speak UCI on standard input and output (what a GUI runs)\n"
                  "       gizum COMMAND [ARGS]    run one shell command and exit\n"
-                 "       gizum UCI-COMMAND ...   run one UCI command and exit, e.g. gizum go depth 12\n\n"
-                 "Shell commands:\n");
+                 "       gizum UCI-COMMAND ...   run one UCI command and exit, e.g. gizum go depth 12\n"
+                 "                               (a go with no depth, nodes, movetime or clock: depth %d)\n\n"
+                 "Shell commands:\n", UCI_SHELL_GO_DEPTH);
     for (int i = 0; i < COMMAND_COUNT; i++) {
         if (!Commands[i].shell) continue;
         char head[128];

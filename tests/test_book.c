@@ -6,6 +6,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 #include "book.h"
@@ -255,7 +256,9 @@ static void expect_rejected(const char *path, const char *words, const char *wha
 /* Missing, empty, truncated, unsorted and garbage files are refused with a clear message. */
 static void test_validation(void) {
     expect_rejected(tmp_path("no-such-book.bin"), "cannot open", "missing file");
-    expect_rejected(TmpDir, "not a regular file", "directory");
+    expect_rejected(TmpDir, "is a directory", "directory");
+    /* A FIFO is refused, never opened for a read that would wait for a writer (issue #38). */
+    if (mkfifo(tmp_path("fifo.bin"), 0600) == 0) expect_rejected(tmp_path("fifo.bin"), "not a regular file (a FIFO)", "FIFO");
     write_file(tmp_path("empty.bin"), "", 0);
     expect_rejected(tmp_path("empty.bin"), "empty", "empty file");
 
@@ -644,7 +647,7 @@ static void test_fuzz_regressions(void) {
     Move order[3] = {light, heavy, middle};
     int weights[3] = {1, 30, 20};
     for (int i = 0; i < 3; i++) entries[i] = (BookEntry){pos_key(&pos), book_encode_move(order[i]), (uint16_t)weights[i], 0};
-    Book small = {entries, 3};
+    Book small = {entries, 3, NULL};
     CHECK(book_probe(&small, &pos, moves, 2) == 2 && moves[0].move == heavy && moves[1].move == middle,
           "book_probe(max 2) must return the two heaviest moves");
 }

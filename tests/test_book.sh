@@ -199,5 +199,28 @@ expect_error "make --strict refuses a bad game" 1 "Ke3" \
     "$GIZUM" book make --pgn "$tmp/bad.pgn" --out "$tmp/strict.bin" --strict
 check "book dump lists every entry" test "$("$GIZUM" book dump books/gizum.bin | wc -l)" -eq $(($(wc -c < books/gizum.bin) / 16))
 
+# A book whose moves are well-formed but illegal in their position (issue #38): skipped as
+# before, and now counted and named once with the first one (key and move): on stderr for the
+# tools, in an info string in UCI mode. Start-position entries e2e5 and a1a8, weight 1 each.
+entry() { # KEY MOVE (hex): one entry, printf escapes
+    for i in 1 3 5 7 9 11 13 15; do printf '\\%03o' "0x$(echo "$1" | cut -c$i-$((i + 1)))"; done
+    printf '\\%03o\\%03o\\000\\001\\000\\000\\000\\000' "0x$(echo "$2" | cut -c1-2)" "0x$(echo "$2" | cut -c3-4)"
+}
+# shellcheck disable=SC2059
+printf "$(entry 463b96181691fc9c 0324; entry 463b96181691fc9c 0038)" > "$tmp/illegal.bin"
+named_once() { # FILE: one line naming both entries, the key and the first move
+    [ "$(grep -c "2 entries skipped" "$1")" -eq 1 ] && grep "2 entries skipped" "$1" | grep -q "463b96181691fc9c.*e2e5"
+}
+"$GIZUM" openings --book "$tmp/illegal.bin" --count 1 --depth 1 > "$tmp/out.txt" 2> "$tmp/err.txt"
+if named_once "$tmp/err.txt"; then ok; else fail "openings names the illegal entries once: $(cat "$tmp/err.txt")"; fi
+"$GIZUM" "setoption name BookFile value $tmp/illegal.bin" "setoption name OwnBook value true" "go depth 1" \
+    "go depth 1" > "$tmp/out.txt" 2>&1
+if named_once "$tmp/out.txt" && grep "2 entries skipped" "$tmp/out.txt" | grep -q '^info string'; then ok
+else fail "UCI names the illegal book entries once in an info string: $(cat "$tmp/out.txt")"; fi
+"$GIZUM" "genfens 1 seed 1 book $tmp/illegal.bin" quit > "$tmp/out.txt" 2>&1
+if named_once "$tmp/out.txt"; then ok; else fail "genfens names the illegal book entries: $(cat "$tmp/out.txt")"; fi
+"$GIZUM" datagen --book "$tmp/illegal.bin" --out "$tmp/data.txt" --positions 1 --nodes 50 > "$tmp/out.txt" 2> "$tmp/err.txt"
+if named_once "$tmp/err.txt"; then ok; else fail "datagen names the illegal book entries: $(cat "$tmp/err.txt")"; fi
+
 echo "$passed passed, $failed failed"
 [ "$failed" -eq 0 ]

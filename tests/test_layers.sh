@@ -2,7 +2,7 @@
 # The layering promise, checked. A module is a .c file with its .h (or a
 # header alone); its layer is its folder, and the layers stand, bottom up:
 #
-#   base        src/base/        utilities below the chess: numbers, pages, the platform (OS and CPU), progress, version
+#   base        src/base/        utilities below the chess: files, numbers, pages, the platform (OS and CPU), progress, version
 #   board       src/board/       the board, its rules and its notations
 #   eval        src/eval/        the evaluation and the win/draw/loss model
 #   tablebase   src/tablebase/   the Syzygy prober           (beside eval)

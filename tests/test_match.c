@@ -856,7 +856,7 @@ static void test_spsa(void) {
     t.params[0].value = 81.25;
     t.params[1].value = 0.625;
     t.done = 37;
-    CHECK(spsa_save(&t, state), "state saved");
+    CHECK(spsa_save(&t, state, err, sizeof err), "state saved: %s", err);
     SpsaConfig cfg = {.enabled = true, .file = params, .state = state, .iterations = 100, .aRatio = 0.1,
                       .alpha = SPSA_DEFAULT_ALPHA, .gamma = SPSA_DEFAULT_GAMMA, .seed = 1};
     SpsaTune r;
@@ -884,7 +884,7 @@ static void test_spsa(void) {
           "without a state the tune starts at the file's values, A = 0.1 N: %s", err);
     spsa_free(&r);
     cfg.file = state;
-    CHECK(!spsa_open(&r, &cfg, err, sizeof err) && strstr(err, "cannot read the parameter file"),
+    CHECK(!spsa_open(&r, &cfg, err, sizeof err) && strstr(err, "the parameter file: cannot open"),
           "a missing parameter file is named: %s", err);
     remove(params);
     rmdir(dir);

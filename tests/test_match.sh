@@ -128,6 +128,42 @@ check "$(has "$TMP/e.out" 'bad time')" "bad time control explained"
 "$MATCH" -engine cmd="$FAKE" -engine cmd="$FAKE" -each tc=1+0 ponder=maybe > "$TMP/e.out" 2>&1
 check "$(has "$TMP/e.out" 'bad ponder=maybe')" "bad ponder value explained"
 
+# 5b. An engine that cannot start, or dies before its first move, aborts the run (issue #38):
+#     a clear error on stderr and a non-zero status, not a match of forfeits "finished".
+for bad in "cmd=/bin/false" "cmd=$FAKE args=nouciok" "cmd=$FAKE args=crash"; do
+    # shellcheck disable=SC2086
+    timeout 60 "$MATCH" -engine $bad name=Bad -engine cmd="$FAKE" args=random name=Good -each tc=5+0.05 \
+        -inittimeout 2 -games 2 -rounds 2 -concurrency 2 > "$TMP/f.out" 2> "$TMP/f.err"
+    rc=$?
+    [ $rc -ne 0 ] && [ $rc -ne 124 ] && grep -q "engine Bad .*before its first move" "$TMP/f.err" \
+        && ! grep -q '^Finished match' "$TMP/f.out"
+    check $? "engine '$bad' that never moves aborts the run (status $rc): $(cat "$TMP/f.err")"
+done
+# One that crashes later in a game is a forfeit as before, and the match goes on.
+"$MATCH" -engine cmd="$FAKE" args="crash after=2" name=Late -engine cmd="$FAKE" args=random name=Good \
+    -each tc=5+0.05 -games 2 > "$TMP/f.out" 2> "$TMP/f.err"
+check $(( $? == 0 ? 0 : 1 )) "an engine that crashes after its first moves: the match ends normally"
+check "$(has "$TMP/f.out" '^Finished match')" "an engine that crashes after its first moves: Finished match"
+
+# 5c. An option the engine refuses (its info string answer to setoption) is shown on stderr without -log.
+if printf 'uci\nquit\n' | timeout 10 "$GIZUM" 2>/dev/null | grep -q '^uciok'; then
+    "$MATCH" -engine cmd="$GIZUM" name=G option.Hash=abc option.Threads=0 -engine cmd="$FAKE" args=random \
+        -each depth=1 -games 2 -maxmoves 5 > "$TMP/o.out" 2> "$TMP/o.err"
+    grep -q "engine G.*Hash" "$TMP/o.err" && grep -q "engine G.*Threads" "$TMP/o.err"
+    check $? "the engine's refusal of option.Hash=abc and option.Threads=0 is on stderr: $(cat "$TMP/o.err")"
+else
+    missing "$GIZUM does not answer 'uci'" "the option refusal check"
+fi
+
+# 5d. A Polyglot book of well-formed but illegal moves (start position e2e5, a1a8) as openings:
+#     the entries are named once with the first example, on stderr (issue #38).
+printf '\106\073\226\030\026\221\374\234\003\044\000\001\000\000\000\000' > "$TMP/illegal.bin"
+printf '\106\073\226\030\026\221\374\234\000\070\000\001\000\000\000\000' >> "$TMP/illegal.bin"
+"$MATCH" -engine cmd="$FAKE" args=random -engine cmd="$FAKE" args=random -each tc=5+0.05 -games 2 -maxmoves 5 \
+    -openings file="$TMP/illegal.bin" format=bin > "$TMP/b.out" 2> "$TMP/b.err"
+[ "$(grep -c '2 entries skipped' "$TMP/b.err")" -eq 1 ] && grep '2 entries skipped' "$TMP/b.err" | grep -q '463b96181691fc9c.*e2e5'
+check $? "a book of illegal moves as openings is named once on stderr: $(cat "$TMP/b.err")"
+
 # 6. Pondering: the ponder fakes predict each other's (first legal) move, so every
 #    ponder search ends with ponderhit; against a random mover most end with stop.
 #    The fake answers any breach of the ponder protocol with an illegal move.

@@ -47,6 +47,26 @@ grep -q '^uciok' "$tmp/out"; check $? "./gizum uci answers uciok"
 "$GIZUM" isready | grep -q '^readyok'; check $? "./gizum isready answers readyok"
 "$GIZUM" go perft 2 | grep -q '^Nodes searched: 400'; check $? "./gizum go perft 2 counts 400"
 
+# A one-shot search always ends (issue #38): a go with no bound searches the default depth (12),
+# 0 for depth, nodes or movetime is the least search, and a limit that cannot be read is a
+# usage error (status 2, the reason on stderr, nothing searched).
+timeout 20 "$GIZUM" go > "$tmp/out" 2> "$tmp/err"; rc=$?
+[ $rc -eq 0 ] && grep -q '^bestmove ' "$tmp/out" && grep -q '^info depth 12 ' "$tmp/out" && ! grep -q '^info depth 13 ' "$tmp/out"
+check $? "./gizum go searches to the default depth 12 and ends (status $rc)"
+for args in "go nodes 0" "go movetime 0" "go depth 0" "go mate 3" "go searchmoves e2e4 d2d4"; do
+    # shellcheck disable=SC2086
+    timeout 20 "$GIZUM" $args > "$tmp/out" 2> "$tmp/err"; rc=$?
+    [ $rc -eq 0 ] && grep -q '^bestmove ' "$tmp/out"; check $? "./gizum $args ends with a bestmove (status $rc)"
+done
+for args in "go depth x" "go nodes -5" "go movetime abc" "go wtime x" "go fast"; do
+    # shellcheck disable=SC2086
+    timeout 20 "$GIZUM" $args > "$tmp/out" 2> "$tmp/err"; rc=$?
+    [ $rc -eq 2 ] && ! grep -q '^bestmove' "$tmp/out" && grep -q "go: " "$tmp/err" && grep -q "usage: gizum go" "$tmp/err"
+    check $? "./gizum $args: usage error, status 2, nothing searched (status $rc): $(cat "$tmp/err")"
+done
+timeout 20 "$GIZUM" "go depth x" quit > "$tmp/out" 2> "$tmp/err"; rc=$?
+[ $rc -eq 2 ] && ! grep -q '^bestmove' "$tmp/out"; check $? "./gizum \"go depth x\" quit: status 2 (status $rc)"
+
 # UCI mode is unchanged: an unknown command gets an info string, and the engine goes on.
 printf 'frobnicate\n--help\nisready\nquit\n' | "$GIZUM" > "$tmp/out" 2>&1
 grep -q "^info string unknown command 'frobnicate'" "$tmp/out" && grep -q "^info string unknown command '--help'" "$tmp/out" \

@@ -13,6 +13,7 @@
  * are skipped with a message (a failure when CI=true).
  */
 #include <errno.h>
+#include <fcntl.h>
 #include <dirent.h>
 #include <pthread.h>
 #include <stdio.h>
@@ -134,6 +135,27 @@ static char *in_dir(const char *dir, const char *name) {
     char *p = path[next++ % 8];
     snprintf(p, sizeof path[0], "%s/%s", dir, name);
     return p;
+}
+
+/* A new temporary folder named after template (its XXXXXX replaced); false (a failed check) if none. */
+static bool temp_folder(char *template) {
+    if (mkdtemp(template)) return true;
+    CHECK(false, "mkdtemp: %s", strerror(errno));
+    return false;
+}
+
+/* The length of the shared table name. */
+static long table_size(const char *name) {
+    char src[1024];
+    snprintf(src, sizeof src, "%s/%s", Tables, name);
+    return file_size(src);
+}
+
+/* Copies the first bytes (all: -1) of the shared table name into dir, under its own name. */
+static void copy_table(const char *name, const char *dir, long bytes) {
+    char src[1024];
+    snprintf(src, sizeof src, "%s/%s", Tables, name);
+    copy_file(src, in_dir(dir, name), bytes);
 }
 
 /* ---------------------------------------------------------------- no tables */
@@ -413,7 +435,7 @@ static void test_bad_files(void) {
     CHECK(said(&ms, "KNNvK.rtbw", "a DTZ table named .rtbw"), "swapped kind not reported");
     CHECK(said(&ms, "KBvKB.rtbw", "not a tablebase") && said(&ms, "KNvKN.rtbw", "wrong magic"), "garbage not reported");
     CHECK(said(&ms, "KBvKN.rtbw", "empty"), "empty file not reported");
-    CHECK(said(&ms, "KPvKP.rtbw", "not a regular file") && said(&ms, "KQvKQ.rtbw", "cannot open"),
+    CHECK(said(&ms, "KPvKP.rtbw", "is a directory") && said(&ms, "KQvKQ.rtbw", "cannot open"),
           "unreadable files not reported");
     CHECK(said(&ms, "KXvK.rtbw", "not a table name") && said(&ms, "KQQQQQQvK.rtbw", "8 pieces"), "bad names not reported");
     CHECK(said(&ms, "KRPPvKRP.rtbw", "not a tablebase"), "7-piece name over another table not reported");
@@ -453,6 +475,95 @@ static void test_bad_files(void) {
     snprintf(both, sizeof both, "%s:%s", dir, Tables);
     s = tb_init(both, NULL, NULL);
     CHECK(s.wdlTables == 40 && wdl_of("8/8/4k3/8/8/8/1R6/K7 w - - 0 1", &w) && w == TB_WIN, "damaged folder first in the path");
+    tb_free();
+    remove_tree(dir);
+}
+
+/*
+ * A FIFO named like a table (issue #38): opening it for reading would wait
+ * for a writer forever, so tb_init must refuse it as not a regular file
+ * without opening it blocking. The alarm turns a hang into a failure.
+ */
+static void test_fifo(void) {
+    char dir[] = "/tmp/gizum-syzygy-fifo-XXXXXX";
+    if (!temp_folder(dir)) return;
+    copy_table("KRvK.rtbw", dir, -1);
+    CHECK(mkfifo(in_dir(dir, "KQvK.rtbw"), 0600) == 0, "mkfifo: %s", strerror(errno));
+    alarm(60);
+    Messages ms = {0};
+    TbSummary s = tb_init(dir, collect, &ms);
+    alarm(0);
+    CHECK(s.wdlTables == 1 && ms.count == 1 && said(&ms, "KQvK.rtbw", "not a regular file"),
+          "FIFO table: %d tables, %d messages (%s)", s.wdlTables, ms.count, ms.count ? ms.text[0] : "");
+    tb_free();
+    remove_tree(dir);
+}
+
+/*
+ * Sizes no table can have (issue #38): every Syzygy file is its tables
+ * followed by a 16-byte checksum, 64 k + 16 bytes in all. One byte more, or
+ * the checksum cut off, is refused by tb_init although every table inside
+ * would still parse.
+ */
+static void test_wrong_sizes(void) {
+    char dir[] = "/tmp/gizum-syzygy-size-XXXXXX";
+    if (!temp_folder(dir)) return;
+    copy_table("KRvK.rtbw", dir, table_size("KRvK.rtbw") - 16); /* the checksum cut off */
+    copy_table("KQvK.rtbw", dir, -1);
+    FILE *f = fopen(in_dir(dir, "KQvK.rtbw"), "ab");
+    if (f) fputc(0, f), fclose(f);
+    copy_table("KBNvK.rtbw", dir, -1);
+    Messages ms = {0};
+    TbSummary s = tb_init(dir, collect, &ms);
+    CHECK(s.wdlTables == 1 && ms.count == 2 && said(&ms, "KRvK.rtbw", "size") && said(&ms, "KQvK.rtbw", "size"),
+          "wrong sizes: %d tables, %d messages (%s / %s)", s.wdlTables, ms.count, ms.text[0], ms.text[1]);
+    tb_free();
+    remove_tree(dir);
+}
+
+/* Rewrites a table in place with one byte flipped at offset, its time moved by a second (a copy made in the same second). */
+static void flip_byte(const char *path, long offset) {
+    FILE *f = fopen(path, "r+b");
+    if (!f) return;
+    fseek(f, offset, SEEK_SET);
+    int c = fgetc(f);
+    fseek(f, offset, SEEK_SET);
+    fputc(c ^ 0x55, f);
+    fclose(f);
+    struct stat st;
+    if (stat(path, &st) == 0) {
+        struct timespec times[2] = {st.st_atim, st.st_mtim};
+        times[1].tv_sec += 1;
+        utimensat(AT_FDCWD, path, times, 0);
+    }
+}
+
+/*
+ * A table changed on disk while mapped (issue #38): flipped bytes inside
+ * its data cannot be seen by any cheap check, so the file's size and time
+ * are compared with those it was mapped with, and tb_check_files drops a
+ * table that changed (with a message) instead of probing it on.
+ */
+static void test_changed_files(void) {
+    char dir[] = "/tmp/gizum-syzygy-changed-XXXXXX";
+    if (!temp_folder(dir)) return;
+    copy_table("KQvK.rtbw", dir, -1);
+    copy_table("KQvK.rtbz", dir, -1);
+    copy_table("KRvK.rtbw", dir, -1);
+    const char *kq = "8/8/4k3/8/8/8/1Q6/K7 w - - 0 1", *kr = "8/8/4k3/8/8/8/1R6/K7 w - - 0 1";
+    TbWdl w;
+    int d;
+    tb_init(dir, NULL, NULL);
+    bool mapped = wdl_of(kq, &w) && dtz_of(kq, &d) && wdl_of(kr, &w);
+    Messages ms = {0};
+    CHECK(mapped && tb_check_files(collect, &ms) == 0 && ms.count == 0, "unchanged tables: %d messages", ms.count);
+    flip_byte(in_dir(dir, "KQvK.rtbw"), file_size(in_dir(dir, "KQvK.rtbw")) / 2);
+    copy_table("KRvK.rtbw", dir, table_size("KRvK.rtbw") / 2); /* truncated in place, after mapping */
+    int dropped = tb_check_files(collect, &ms);
+    CHECK(dropped == 2 && said(&ms, "KQvK.rtbw", "changed") && said(&ms, "KRvK.rtbw", "changed"),
+          "changed tables: %d dropped, %d messages", dropped, ms.count);
+    CHECK(!wdl_of(kq, &w) && !wdl_of(kr, &w) && tb_check_files(collect, &ms) == 0,
+          "a changed table is still probed (or reported twice)");
     tb_free();
     remove_tree(dir);
 }
@@ -549,6 +660,9 @@ int main(void) {
     test_conversion();
     test_root_filter_random();
     test_bad_files();
+    test_fifo();
+    test_wrong_sizes();
+    test_changed_files();
     test_threads();
     return test_report();
 }

@@ -83,5 +83,25 @@ awk '/^info string SyzygyPath: .*KQvK.rtbw: .*\(ignored\)/ { said = NR } /^bestm
      END { exit !(said && best && said < best) }' "$tmp/session"
 check $? "a table broken at its first probe is reported before the bestmove ($(grep -c 'ignored' "$tmp/session") messages)"
 
+# A table changed on disk after it was mapped (one byte flipped in place, a new time): the
+# next isready drops it with an info string instead of probing its wrong values on (issue #38).
+cp "$tables/KQvK.rtbw" "$tmp/tb/KQvK.rtbw"
+rm -f "$tmp/session"
+"$GIZUM" < "$tmp/in" > "$tmp/session" 2>&1 &
+engine=$!
+exec 3> "$tmp/in"
+printf 'setoption name SyzygyPath value %s\nposition fen %s\ngo depth 4\n' "$tmp/tb" "$kqk" >&3
+wait_for '^bestmove'
+printf 'U' | dd of="$tmp/tb/KQvK.rtbw" bs=1 seek=3000 conv=notrunc 2> /dev/null
+touch -d "@$(( $(stat -c %Y "$tmp/tb/KQvK.rtbw") + 2 ))" "$tmp/tb/KQvK.rtbw"
+printf 'isready\n' >&3
+wait_for '^readyok'
+echo quit >&3
+exec 3>&-
+wait $engine
+awk '/^info string SyzygyPath: .*KQvK.rtbw: changed on disk/ { said = NR } /^readyok/ { ready = NR }
+     END { exit !(said && ready && said < ready) }' "$tmp/session"
+check $? "a table changed on disk after mapping is dropped at isready: $(grep -c 'changed on disk' "$tmp/session") messages"
+
 echo "$passed passed, $failed failed"
 [ "$failed" -eq 0 ]

@@ -11,6 +11,7 @@
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 #include "eval.h"
@@ -532,6 +533,40 @@ static int run_cli(const char *args, char **output) {
     return status;
 }
 
+/*
+ * --out never replaces what is not a regular file (issue #38): a folder or
+ * FIFO is refused before any tuning; through a symbolic link the target is
+ * written and the link kept.
+ */
+static void test_cli_out(const char *data) {
+    char args[1024], expect[1024], *output;
+    snprintf(expect, sizeof expect, "cannot write %s: is a directory", TmpDir);
+    snprintf(args, sizeof args, "%s --epochs 1 --out %s", data, TmpDir);
+    CHECK(run_cli(args, &output) == 2 && strstr(output, expect) && !strstr(output, "epoch"), "--out a folder: %s",
+          output);
+    free(output);
+    const char *fifo = tmp_path("fifo.c");
+    struct stat st;
+    mkfifo(fifo, 0600);
+    snprintf(expect, sizeof expect, "cannot write %s: not a regular file (a FIFO)", fifo);
+    snprintf(args, sizeof args, "%s --epochs 1 --out %s", data, fifo);
+    CHECK(run_cli(args, &output) == 2 && strstr(output, expect) && stat(fifo, &st) == 0 && S_ISFIFO(st.st_mode),
+          "--out a FIFO: %s", output);
+    free(output);
+    const char *link = tmp_path("link.c"), *target = tmp_path("linked.c");
+    Score read[PARAM_NB];
+    char err[512];
+    CHECK(symlink("linked.c", link) == 0, "symlink");
+    snprintf(args, sizeof args, "%s --epochs 0 --out %s", data, link);
+    CHECK(run_cli(args, NULL) == 0 && lstat(link, &st) == 0 && S_ISLNK(st.st_mode)
+              && tune_weights_read(target, read, err, sizeof err),
+          "--out through a link: the link replaced or the target not written");
+    snprintf(expect, sizeof expect, "cannot write %s: is a directory", TmpDir);
+    snprintf(args, sizeof args, "--fit-wdl %s --wdl-out %s", data, TmpDir);
+    CHECK(run_cli(args, &output) == 2 && strstr(output, expect), "--wdl-out a folder: %s", output);
+    free(output);
+}
+
 static void test_cli(void) {
     char args[1024], *output;
     const char *data = tmp_path("big.txt"), *out = tmp_path("tuned.c");
@@ -568,6 +603,17 @@ static void test_cli(void) {
     CHECK(run_cli(args, NULL) == 1 && access(untouched, F_OK) != 0, "missing data file: status or output wrong");
     CHECK(run_cli("--help", &output) == 0 && strstr(output, "--freeze"), "help");
     free(output);
+
+    /* A folder given as data or start weights is named as one (issue #38), not read as nothing. */
+    char folder[1024];
+    snprintf(folder, sizeof folder, "%s: is a directory", TmpDir);
+    snprintf(args, sizeof args, "%s --out %s", TmpDir, untouched);
+    CHECK(run_cli(args, &output) == 1 && strstr(output, folder), "data file a folder: %s", output);
+    free(output);
+    snprintf(args, sizeof args, "%s --init %s --out %s", data, TmpDir, untouched);
+    CHECK(run_cli(args, &output) != 0 && strstr(output, folder), "--init a folder: %s", output);
+    free(output);
+    test_cli_out(data);
 }
 
 /* ------------------------------------------------------------ the WDL fitter */
@@ -660,6 +706,11 @@ static void test_wdl_cli(void) {
     snprintf(args, sizeof args, "%s --fit-wdl", data);
     CHECK(run_cli(args, &output) == 2 && strstr(output, "first argument"), "--fit-wdl not first: %s", output);
     free(output);
+    char folder[1024];
+    snprintf(folder, sizeof folder, "%s: is a directory", TmpDir);
+    snprintf(args, sizeof args, "--fit-wdl %s", TmpDir);
+    CHECK(run_cli(args, &output) != 0 && strstr(output, folder), "--fit-wdl a folder: %s", output);
+    free(output);
 }
 
 int main(void) {
@@ -685,7 +736,7 @@ int main(void) {
     test_wdl_cli();
 
     static const char *const Files[] = {"weights.c", "data.txt", "big.txt", "games.pgn", "tuned.c", "again.c",
-                                         "wdl.txt", "wdlmodel.c"};
+                                         "wdl.txt", "wdlmodel.c", "fifo.c", "link.c", "linked.c"};
     for (size_t i = 0; i < sizeof Files / sizeof Files[0]; i++) remove(tmp_path(Files[i]));
     rmdir(TmpDir);
     return test_report();

@@ -306,6 +306,32 @@ static void test_go_variants(void) {
     session_close(&s, FAST);
 }
 
+/*
+ * Every go that asks for a bound ends on its own (issue #38): 0 for depth,
+ * nodes or movetime is the least search, and a go whose limits could not be
+ * read (with no other bound left) searches depth 1 instead of running until
+ * a stop that a GUI waiting for its bestmove never sends. No stop is sent.
+ */
+static void test_go_always_ends(void) {
+    static const char *const Lines[] = {"go nodes 0", "go movetime 0", "go depth 0", "go depth x",
+                                        "go nodes -5", "go movetime x", "go mate x", "go fast"};
+    Session s;
+    if (!open_session(&s, "go bounds")) return;
+    local_position(NULL, "", false);
+    session_send(&s, "position startpos");
+    Property ends = {0};
+    for (size_t i = 0; i < sizeof Lines / sizeof Lines[0]; i++) {
+        session_forget(&s);
+        session_send(&s, "%s", Lines[i]);
+        const char *bm = session_expect(&s, "bestmove", 10000);
+        EXPECT(&ends, bm != NULL, "'%s' did not end by itself", Lines[i]);
+        if (bm) check_bestmove(bm, Lines[i]);
+        else session_send(&s, "stop"), session_expect(&s, "bestmove", SLOW);
+    }
+    CHECK_PROPERTY(&ends);
+    session_close(&s, FAST);
+}
+
 static void test_search_handshakes(void) {
     Session s;
     if (!open_session(&s, "handshakes")) return;
@@ -519,7 +545,7 @@ static void test_bad_input(void) {
     for (size_t i = 0; i < sizeof Cases / sizeof Cases[0]; i++) {
         session_forget(&s);
         session_send(&s, "%s", Cases[i].line);
-        /* The bad parameter is skipped: "go depth x" is a plain go, which runs until stop. */
+        /* The bad parameter is skipped ("go depth x" then searches depth 1); the stop is for any other go. */
         if (starts_with(Cases[i].line, "go ")) session_send(&s, "stop"), session_expect(&s, "bestmove", SLOW);
         else sync_engine(&s, Cases[i].line);
         CHECK(session_count(&s, Cases[i].expect) >= 1, "'%s': expected '%s'", Cases[i].line, Cases[i].expect);
@@ -714,6 +740,7 @@ int main(void) {
     alarm(300); /* last-resort guard: the suite must never hang */
     test_handshake();
     test_go_variants();
+    test_go_always_ends();
     test_search_handshakes();
     test_threads();
     test_stress();

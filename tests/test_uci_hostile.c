@@ -232,7 +232,7 @@ static const Row CommandRows[] = {
      "info string BookFile: ", 0, 0},
 };
 
-/* go: every numeric parameter with bad numbers; a skipped parameter leaves a plain go, stopped by the row's stop. */
+/* go: every numeric parameter with bad numbers; a go left without a bound searches depth 1 (the row's stop is a no-op then). */
 static const char *const GoNumberKeys[] = {"wtime", "btime", "winc", "binc", "movestogo", "depth", "nodes", "movetime", "mate"};
 static const char *const BadGoNumbers[] = {"",   "x",    "1e3",  "0x10", "12abc", "1.5", "--5", "+",
                                            "99999999999999999999", "-99999999999999999999",
@@ -243,12 +243,13 @@ static const Row GoRows[] = {
     {"go infinite", NO_REACTION, 1, 0},
     {"go infinite infinite depth 2", NO_REACTION, 1, 0},
     {"go ponder", NO_REACTION, 1, 0},
-    {"go depth 0", "info string go: 'depth' needs an integer from 1", 1, 0},
-    {"go depth -1", "info string go: 'depth' needs an integer from 1", 1, 0},
-    {"go nodes 0", "info string go: 'nodes' needs an integer from 1", 1, 0},
-    {"go nodes -5", "info string go: 'nodes' needs an integer from 1", 1, 0},
-    {"go movetime 0", "info string go: 'movetime' needs an integer from 1", 1, 0},
-    {"go movetime -1", "info string go: 'movetime' needs an integer from 1", 1, 0},
+    /* 0 is the least search; an unreadable limit that leaves no bound searches depth 1 (issue #38). */
+    {"go depth 0", NO_REACTION, 1, 0},
+    {"go depth -1", "info string go: 'depth' needs an integer from 0", 1, 0},
+    {"go nodes 0", NO_REACTION, 1, 0},
+    {"go nodes -5", "info string go: no limit left; searching depth 1", 1, 0},
+    {"go movetime 0", NO_REACTION, 1, 0},
+    {"go movetime -1", "info string go: 'movetime' needs an integer from 0", 1, 0},
     {"go movestogo 0 wtime 100", "info string go: 'movestogo' needs an integer from 1", 1, 0},
     {"go movestogo -3 wtime 100", "info string go: 'movestogo' needs an integer from 1", 1, 0},
     {"go mate 0", "info string go: 'mate' needs an integer from 1", 1, 0},

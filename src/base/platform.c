@@ -12,14 +12,13 @@
 
 #include "pages.h"
 
-#ifdef _WIN32
 #include <fcntl.h>
+#include <sys/stat.h>
+#ifdef _WIN32
 #include <io.h>
 #include <windows.h>
 #else
-#include <fcntl.h>
 #include <sys/mman.h>
-#include <sys/stat.h>
 #include <unistd.h>
 #endif
 #ifdef __APPLE__
@@ -179,6 +178,29 @@ void pages_free(void *mem, size_t bytes) {
 
 /* ------------------------------------------------------------ files */
 
+const char *platform_not_regular(unsigned mode) {
+    mode_t m = (mode_t)mode;
+    if (S_ISREG(m)) return NULL;
+    if (S_ISDIR(m)) return "is a directory";
+#ifdef S_ISFIFO
+    if (S_ISFIFO(m)) return "not a regular file (a FIFO)";
+#endif
+    if (S_ISCHR(m) || S_ISBLK(m)) return "not a regular file (a device)";
+#ifdef S_ISSOCK
+    if (S_ISSOCK(m)) return "not a regular file (a socket)";
+#endif
+    return "not a regular file";
+}
+
+/* True (err says why, errno EINVAL) when mode is not a regular file's. */
+static bool refuse_kind(unsigned mode, char *err, size_t errlen) {
+    const char *why = platform_not_regular(mode);
+    if (!why) return false;
+    snprintf(err, errlen, "%s", why);
+    errno = EINVAL;
+    return true;
+}
+
 #ifdef _WIN32
 /* The system's text for the last error of this thread. */
 static void windows_error(char *out, size_t size, const char *what) {
@@ -190,7 +212,59 @@ static void windows_error(char *out, size_t size, const char *what) {
     snprintf(out, size, "%s: %s (error %lu)", what, n ? text : "unknown error", (unsigned long)code);
 }
 
-void *platform_map_file(const char *path, size_t *size, char *err, size_t errlen) {
+/*
+ * Opens path with flags if what is there is a regular file (or, with
+ * O_CREAT, nothing yet). Windows keeps no FIFOs among files: a look before
+ * opening is enough. info (may be NULL) gets the size and time seen.
+ */
+static int open_regular_only(const char *path, int flags, PlatformFileInfo *info, char *err, size_t errlen) {
+    struct _stat64 st = {0};
+    if (_stat64(path, &st) == 0) {
+        if (refuse_kind(st.st_mode, err, errlen)) return -1;
+    } else if (!(flags & O_CREAT) || errno != ENOENT) {
+        snprintf(err, errlen, "%s", strerror(errno));
+        return -1;
+    }
+    int fd = open(path, flags | O_BINARY, 0666);
+    if (fd < 0) snprintf(err, errlen, "%s", strerror(errno));
+    else if (info) *info = (PlatformFileInfo){(uint64_t)st.st_size, (int64_t)st.st_mtime * 1000000000};
+    return fd;
+}
+
+int platform_open_regular(const char *path, PlatformFileInfo *info, char *err, size_t errlen) {
+    return open_regular_only(path, O_RDONLY, info, err, errlen);
+}
+
+bool platform_file_info(const char *path, PlatformFileInfo *info, char *err, size_t errlen) {
+    struct _stat64 st;
+    if (_stat64(path, &st) != 0) {
+        snprintf(err, errlen, "%s", strerror(errno));
+        return false;
+    }
+    if (refuse_kind(st.st_mode, err, errlen)) return false;
+    if (info) *info = (PlatformFileInfo){(uint64_t)st.st_size, (int64_t)st.st_mtime * 1000000000};
+    return true;
+}
+
+char *platform_link_target(const char *path) { return strdup(path); }
+
+int platform_open_output(const char *path, bool append, char *err, size_t errlen) {
+    return open_regular_only(path, O_WRONLY | O_CREAT | (append ? O_APPEND : O_TRUNC), NULL, err, errlen);
+}
+
+int platform_create_new(const char *path, unsigned mode) {
+    return open(path, O_WRONLY | O_CREAT | O_EXCL | O_BINARY, (int)mode);
+}
+
+bool platform_sync(int fd) { return _commit(fd) == 0; }
+
+void *platform_map_file(const char *path, PlatformFileInfo *info, char *err, size_t errlen) {
+    /* The size and time first: a file changed after this is seen by the next comparison. */
+    char why[256];
+    if (!platform_file_info(path, info, why, sizeof why)) {
+        snprintf(err, errlen, "cannot open: %s", why);
+        return NULL;
+    }
     HANDLE file = CreateFileA(path, GENERIC_READ, FILE_SHARE_READ, NULL, OPEN_EXISTING,
                               FILE_ATTRIBUTE_NORMAL | FILE_FLAG_RANDOM_ACCESS, NULL);
     if (file == INVALID_HANDLE_VALUE) {
@@ -213,7 +287,7 @@ void *platform_map_file(const char *path, size_t *size, char *err, size_t errlen
             /* The view keeps the mapping and the file open after their handles are closed. */
             map = MapViewOfFile(mapping, FILE_MAP_READ, 0, 0, 0);
             if (!map) windows_error(err, errlen, "cannot map");
-            else *size = (size_t)length.QuadPart;
+            else info->size = (uint64_t)length.QuadPart;
             CloseHandle(mapping);
         }
     }
@@ -234,29 +308,118 @@ int platform_replace_file(const char *from, const char *to) {
     return -1;
 }
 #else
-void *platform_map_file(const char *path, size_t *size, char *err, size_t errlen) {
-    int fd = open(path, O_RDONLY | O_CLOEXEC);
+static PlatformFileInfo file_info_of(const struct stat *st) {
+#ifdef __APPLE__
+    int64_t ns = (int64_t)st->st_mtimespec.tv_sec * 1000000000 + st->st_mtimespec.tv_nsec;
+#else
+    int64_t ns = (int64_t)st->st_mtim.tv_sec * 1000000000 + st->st_mtim.tv_nsec;
+#endif
+    return (PlatformFileInfo){(uint64_t)st->st_size, ns};
+}
+
+bool platform_file_info(const char *path, PlatformFileInfo *info, char *err, size_t errlen) {
+    struct stat st;
+    if (stat(path, &st) != 0) {
+        snprintf(err, errlen, "%s", strerror(errno));
+        return false;
+    }
+    if (refuse_kind(st.st_mode, err, errlen)) return false;
+    if (info) *info = file_info_of(&st);
+    return true;
+}
+
+/*
+ * Opens path with flags only if what is there is a regular file (or, with
+ * O_CREAT, nothing yet): looked at before it is opened (a device is not
+ * even opened), then opened without blocking and looked at again through
+ * the descriptor, so that a FIFO put there in between is refused too
+ * instead of waited on. *st gets what the descriptor shows. -1 with err
+ * (errno: the system's, or EINVAL for a file of another kind).
+ */
+static int open_regular_only(const char *path, int flags, struct stat *st, char *err, size_t errlen) {
+    if (stat(path, st) == 0) {
+        if (refuse_kind(st->st_mode, err, errlen)) return -1;
+    } else if (!(flags & O_CREAT) || errno != ENOENT) {
+        snprintf(err, errlen, "%s", strerror(errno));
+        return -1;
+    }
+    int fd = open(path, flags | O_NONBLOCK | O_CLOEXEC, 0666);
+    if (fd < 0 || fstat(fd, st) != 0) {
+        snprintf(err, errlen, "%s", strerror(errno));
+        if (fd >= 0) close(fd);
+        return -1;
+    }
+    if (platform_not_regular(st->st_mode)) {
+        close(fd);
+        refuse_kind(st->st_mode, err, errlen);
+        return -1;
+    }
+    fcntl(fd, F_SETFL, fcntl(fd, F_GETFL) & ~O_NONBLOCK); /* ordinary reads and writes from here on */
+    return fd;
+}
+
+int platform_open_regular(const char *path, PlatformFileInfo *info, char *err, size_t errlen) {
+    struct stat st;
+    int fd = open_regular_only(path, O_RDONLY, &st, err, errlen);
+    if (fd >= 0 && info) *info = file_info_of(&st);
+    return fd;
+}
+
+char *platform_link_target(const char *path) {
+    enum { MAX_HOPS = 40 }; /* Linux's own limit on a chain of links */
+    char *cur = strdup(path);
+    for (int hop = 0; cur && hop < MAX_HOPS; hop++) {
+        struct stat st;
+        char target[PATH_MAX];
+        ssize_t n;
+        if (lstat(cur, &st) != 0 || !S_ISLNK(st.st_mode) || (n = readlink(cur, target, sizeof target - 1)) < 0)
+            return cur; /* no link (or none that can be read): the path names itself */
+        target[n] = '\0';
+        const char *slash = strrchr(cur, '/');
+        size_t dirLen = target[0] == '/' || !slash ? 0 : (size_t)(slash - cur) + 1;
+        char *next = malloc(dirLen + (size_t)n + 1);
+        if (next) {
+            memcpy(next, cur, dirLen);
+            memcpy(next + dirLen, target, (size_t)n + 1);
+        }
+        free(cur);
+        cur = next;
+    }
+    free(cur);
+    return NULL;
+}
+
+int platform_open_output(const char *path, bool append, char *err, size_t errlen) {
+    struct stat st;
+    return open_regular_only(path, O_WRONLY | O_CREAT | (append ? O_APPEND : O_TRUNC), &st, err, errlen);
+}
+
+int platform_create_new(const char *path, unsigned mode) {
+    return open(path, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, (mode_t)mode);
+}
+
+bool platform_sync(int fd) { return fsync(fd) == 0; }
+
+void *platform_map_file(const char *path, PlatformFileInfo *info, char *err, size_t errlen) {
+    char why[256];
+    int fd = platform_open_regular(path, info, why, sizeof why);
     if (fd < 0) {
-        snprintf(err, errlen, "cannot open: %s", strerror(errno));
+        snprintf(err, errlen, "cannot open: %s", why);
         return NULL;
     }
-    struct stat st;
     void *map = NULL;
-    if (fstat(fd, &st) != 0) {
-        snprintf(err, errlen, "cannot stat: %s", strerror(errno));
-    } else if (!S_ISREG(st.st_mode)) {
-        snprintf(err, errlen, "not a regular file");
-    } else if (st.st_size == 0) {
+    if (info->size == 0) {
         snprintf(err, errlen, "empty file");
+    } else if (info->size > SIZE_MAX) {
+        snprintf(err, errlen, "cannot map: too large for this build");
     } else {
-        void *m = mmap(NULL, (size_t)st.st_size, PROT_READ, MAP_SHARED, fd, 0);
+        void *m = mmap(NULL, (size_t)info->size, PROT_READ, MAP_SHARED, fd, 0);
         if (m == MAP_FAILED) {
             snprintf(err, errlen, "cannot map: %s", strerror(errno));
         } else {
             /* Probes jump around: read-ahead would only waste I/O. */
-            posix_madvise(m, (size_t)st.st_size, POSIX_MADV_RANDOM);
+            posix_madvise(m, (size_t)info->size, POSIX_MADV_RANDOM);
             map = m;
-            *size = (size_t)st.st_size;
         }
     }
     close(fd);

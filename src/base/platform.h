@@ -59,9 +59,53 @@ uint64_t platform_memory_bytes(void);
  * false (out empty) when the system does not say. */
 bool platform_exe_dir(char *out, size_t size);
 
+/* What the file system says of a file: its length and its last modification (ns since the epoch). */
+typedef struct {
+    uint64_t size;
+    int64_t mtimeNs;
+} PlatformFileInfo;
+
+/*
+ * Opens an existing file read-only if it is a regular file: a descriptor, or
+ * -1 with err saying why ("is a directory", "not a regular file (a FIFO)",
+ * or the system's reason; errno is kept for the caller). A FIFO or device is
+ * never waited on: opening one for reading can block forever. info (may be
+ * NULL) receives the file's size and time.
+ */
+int platform_open_regular(const char *path, PlatformFileInfo *info, char *err, size_t errlen);
+
+/*
+ * Opens a file for writing, created if missing (mode 0666 less the umask),
+ * emptied first unless append: a descriptor, or -1 with err saying why. What
+ * exists there and is not a regular file (a directory, FIFO, device) is
+ * refused without being opened, so that output never lands in a device or
+ * blocks on a FIFO.
+ */
+int platform_open_output(const char *path, bool append, char *err, size_t errlen);
+
+/* Creates a new file that must not exist yet (O_EXCL), for writing: a descriptor, or -1 with errno set. */
+int platform_create_new(const char *path, unsigned mode);
+
+/* Asks the system to put what was written to fd on the disk: false with errno set on failure. */
+bool platform_sync(int fd);
+
+/* Why a file of this st_mode is not a regular file ("is a directory", ...); NULL for a regular file. */
+const char *platform_not_regular(unsigned mode);
+
+/* The size and time of path, following links; false with err saying why. */
+bool platform_file_info(const char *path, PlatformFileInfo *info, char *err, size_t errlen);
+
+/*
+ * The file a path finally names when it is a symbolic link (a chain of them
+ * followed, a relative target read from the link's folder): a new string to
+ * free, the path itself (copied) when it is no link, NULL when the chain
+ * loops or memory runs out. Windows: always the path itself.
+ */
+char *platform_link_target(const char *path);
+
 /* Maps a whole regular, non-empty file read-only for random access; NULL (err says why)
- * on failure. *size receives its length. */
-void *platform_map_file(const char *path, size_t *size, char *err, size_t errlen);
+ * on failure. *info receives its size and time as mapped (to see later changes). */
+void *platform_map_file(const char *path, PlatformFileInfo *info, char *err, size_t errlen);
 
 /* Unmaps a file mapped by platform_map_file (NULL is fine). */
 void platform_unmap_file(void *map, size_t size);

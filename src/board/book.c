@@ -5,13 +5,14 @@
 #include "book.h"
 
 #include <errno.h>
+#include <stdatomic.h>
+#include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/stat.h>
 
+#include "files.h"
 #include "movegen.h"
-#include "platform.h"
 
 /* Polyglot's make-book halves a position's statistics when a move reaches this many games. */
 enum { BOOK_COUNT_MAX = 16384 };
@@ -45,10 +46,60 @@ static bool code_is_valid(uint16_t code) {
     return !(code & CODE_UNUSED_BIT) && promotion <= CODE_PROMOTION_MAX && (code & 63) != ((code >> 6) & 63);
 }
 
+/*
+ * The illegal entries that probes meet, kept beside the read-only entries:
+ * a flag per entry so that each is counted once however often it is met,
+ * and the first one met (SIZE_MAX: none yet), for the message.
+ */
+struct BookIllegal {
+    atomic_uchar *seen;
+    atomic_size_t count;
+    atomic_size_t first;
+};
+
+static BookIllegal *illegal_new(size_t entries) {
+    BookIllegal *b = malloc(sizeof *b);
+    if (b && !(b->seen = calloc(entries, sizeof *b->seen))) {
+        free(b);
+        return NULL;
+    }
+    if (b) {
+        atomic_init(&b->count, 0);
+        atomic_init(&b->first, SIZE_MAX);
+    }
+    return b;
+}
+
+/* Counts entry e (of book) once, from any thread. */
+static void note_illegal(const Book *book, const BookEntry *e) {
+    BookIllegal *b = book->illegal;
+    size_t i = (size_t)(e - book->entries);
+    if (!b || e->move == 0 || atomic_exchange_explicit(&b->seen[i], 1, memory_order_relaxed)) return;
+    atomic_fetch_add_explicit(&b->count, 1, memory_order_relaxed);
+    size_t none = SIZE_MAX;
+    atomic_compare_exchange_strong(&b->first, &none, i);
+}
+
+bool book_illegal_text(const Book *book, const char *name, char *out, size_t size) {
+    size_t n = book->illegal ? atomic_load(&book->illegal->count) : 0;
+    size_t first = book->illegal ? atomic_load(&book->illegal->first) : SIZE_MAX;
+    if (size) out[0] = '\0';
+    if (n == 0 || first >= book->count) return false;
+    char move[8];
+    book_code_to_text(book->entries[first].move, move);
+    snprintf(out, size, "%s: %zu entr%s skipped: %s move is illegal in %s position (the first: key %016llx, move %s)",
+             name, n, n == 1 ? "y" : "ies", n == 1 ? "its" : "their", n == 1 ? "its" : "their",
+             (unsigned long long)book->entries[first].key, move);
+    return true;
+}
+
 /* Frees the entries; the book probes as empty afterwards. */
 void book_close(Book *book) {
     free(book->entries);
+    if (book->illegal) free(book->illegal->seen);
+    free(book->illegal);
     book->entries = NULL;
+    book->illegal = NULL;
     book->count = 0;
 }
 
@@ -93,29 +144,24 @@ bool book_load_memory(Book *book, const unsigned char *data, size_t size, const 
             return false;
         }
     }
+    book->illegal = illegal_new(count);
+    if (!book->illegal) {
+        snprintf(err, errlen, "book '%s': out of memory for %zu entries", name, count);
+        free(entries);
+        return false;
+    }
     book->entries = entries;
     book->count = count;
     return true;
 }
 
-/* Reads a whole book file into memory and validates it. */
+/* Reads a whole book file into memory and validates it; only a regular file is opened (a FIFO would block). */
 bool book_open(Book *book, const char *path, char *err, size_t errlen) {
     book_close(book);
-    struct stat st;
-    if (stat(path, &st) != 0) {
-        snprintf(err, errlen, "cannot open book '%s': %s", path, strerror(errno));
-        return false;
-    }
-    if (!S_ISREG(st.st_mode)) {
-        snprintf(err, errlen, "cannot open book '%s': not a regular file", path);
-        return false;
-    }
-    FILE *f = fopen(path, "rb");
-    if (!f) {
-        snprintf(err, errlen, "cannot open book '%s': %s", path, strerror(errno));
-        return false;
-    }
-    size_t size = (size_t)st.st_size;
+    uint64_t length;
+    FILE *f = file_open_read(path, &length, err, errlen);
+    if (!f) return false;
+    size_t size = (size_t)length;
     unsigned char *data = malloc(size ? size : 1);
     if (!data) {
         fclose(f);
@@ -219,7 +265,10 @@ int book_probe(const Book *book, const Position *pos, BookMove *out, int max) {
     int count = 0;
     for (size_t i = 0; i < n; i++) {
         Move m = book_decode_move(pos, first[i].move);
-        if (m == MOVE_NONE) continue;
+        if (m == MOVE_NONE) {
+            note_illegal(book, &first[i]);
+            continue;
+        }
         int j = 0;
         while (j < count && all[j].move != m) /* a move listed twice counts once, weights added */
             j++;
@@ -473,40 +522,21 @@ bool book_write_entries(const char *path, BookEntry *entries, size_t count, char
     return write_sorted_entries(path, entries, n, err, errlen);
 }
 
-/* Writes entries already in file order, through a temporary file renamed at the end. */
+/*
+ * Writes entries already in file order through a temporary file renamed at
+ * the end (files.h): a reader never sees half a book, and a folder, FIFO or
+ * device named as the book is refused rather than replaced.
+ */
 static bool write_sorted_entries(const char *path, const BookEntry *entries, size_t n, char *err, size_t errlen) {
-    size_t tmpLen = strlen(path) + 5;
-    char *tmp = malloc(tmpLen);
-    if (!tmp) {
-        snprintf(err, errlen, "out of memory");
-        return false;
-    }
-    snprintf(tmp, tmpLen, "%s.tmp", path);
-    FILE *f = fopen(tmp, "wb");
-    if (!f) {
-        snprintf(err, errlen, "cannot write '%s': %s", tmp, strerror(errno));
-        free(tmp);
-        return false;
-    }
-    bool ok = true;
-    for (size_t i = 0; i < n && ok; i++) {
+    FileWriter w;
+    if (!file_write_begin(&w, path, err, errlen)) return false;
+    for (size_t i = 0; i < n; i++) {
         unsigned char buf[BOOK_ENTRY_SIZE];
         write_big_endian(buf, 8, entries[i].key);
         write_big_endian(buf + 8, 2, entries[i].move);
         write_big_endian(buf + 10, 2, entries[i].weight);
         write_big_endian(buf + 12, 4, entries[i].learn);
-        ok = fwrite(buf, 1, sizeof buf, f) == sizeof buf;
+        if (fwrite(buf, 1, sizeof buf, w.f) != sizeof buf) break; /* the error stays on the stream for the commit */
     }
-    if (!ok) snprintf(err, errlen, "cannot write '%s': %s", tmp, strerror(errno));
-    if (fclose(f) != 0 && ok) {
-        snprintf(err, errlen, "cannot write '%s': %s", tmp, strerror(errno));
-        ok = false;
-    }
-    if (ok && platform_replace_file(tmp, path) != 0) {
-        snprintf(err, errlen, "cannot rename '%s' to '%s': %s", tmp, path, strerror(errno));
-        ok = false;
-    }
-    if (!ok) remove(tmp);
-    free(tmp);
-    return ok;
+    return file_write_commit(&w, err, errlen);
 }

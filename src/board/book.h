@@ -6,7 +6,8 @@
  *
  * Reading: book_open loads and validates a book; book_probe lists the legal
  * book moves of a position; book_pick chooses one. A loaded Book is never
- * modified, so any number of threads may probe it at once.
+ * modified, so any number of threads may probe it at once (the count of
+ * illegal entries they meet is kept apart, in atomics).
  *
  * Writing: a BookBuilder accumulates game statistics exactly as Polyglot's
  * make-book does (per position and move: games and 2*wins + draws, halved
@@ -29,10 +30,14 @@ typedef struct {
     uint32_t learn;
 } BookEntry;
 
+/* Entries met by probes whose move is not legal in the position probed (book.c). */
+typedef struct BookIllegal BookIllegal;
+
 /* A book in memory. Zero-initialise it (or book_close it) before book_open. */
 typedef struct {
     BookEntry *entries;
     size_t count;
+    BookIllegal *illegal;
 } Book;
 
 /* A legal book move of a position. */
@@ -58,7 +63,8 @@ void book_close(Book *book);
 /*
  * The legal book moves of pos, highest weight first (file order among equal
  * weights), at most max. Entries whose move is not legal here (hash
- * collisions, broken books) are skipped. Returns the number written to out.
+ * collisions, broken books) are skipped, and counted for book_illegal_text.
+ * Returns the number written to out.
  */
 int book_probe(const Book *book, const Position *pos, BookMove *out, int max);
 /*
@@ -68,6 +74,15 @@ int book_probe(const Book *book, const Position *pos, BookMove *out, int max);
  * Moves of weight 0 are never picked.
  */
 Move book_pick(const Book *book, const Position *pos, bool best, uint64_t *rng);
+/*
+ * One line naming the entries probes have skipped so far because their move
+ * is illegal in their position, each counted once: "NAME: 2 entries skipped:
+ * their move is illegal in their position (the first: key 463b96181691fc9c,
+ * move e2e5)". False (out empty) when there were none. A book whose moves are
+ * all of this kind is otherwise only "too small" (issue #38).
+ */
+bool book_illegal_text(const Book *book, const char *name, char *out, size_t size);
+
 /* The raw entries stored for key (count returned, *first set), whether legal or not. */
 size_t book_entries_for_key(const Book *book, Key key, const BookEntry **first);
 

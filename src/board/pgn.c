@@ -12,6 +12,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "files.h"
 #include "notation.h"
 
 enum { NO_CHAR = -2 };
@@ -53,11 +54,8 @@ static PgnReader *reader_new(const char *name) {
 
 /* A reader that owns the opened file. */
 PgnReader *pgn_open(const char *path, char *err, size_t errlen) {
-    FILE *f = fopen(path, "rb");
-    if (!f) {
-        snprintf(err, errlen, "cannot open '%s': %s", path, strerror(errno));
-        return NULL;
-    }
+    FILE *f = file_open_read(path, NULL, err, errlen);
+    if (!f) return NULL;
     PgnReader *r = reader_new(path);
     if (!r) {
         fclose(f);

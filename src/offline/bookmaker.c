@@ -7,6 +7,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "files.h"
 #include "movegen.h"
 #include "notation.h"
 #include "pgn.h"
@@ -182,6 +183,11 @@ static bool parse_make_args(int argc, char **argv, MakeRequest *req) {
 static int make_book(const MakeRequest *req) {
     BookMakeStats stats;
     char err[ERR_SIZE];
+    /* Said before the PGN is read, not after: the book is written at the end. */
+    if (!file_write_check(req->out, err, sizeof err)) {
+        fprintf(stderr, "book make: %s\n", err);
+        return 1;
+    }
     if (!bookmaker_make(req->files, req->fileCount, req->out, &req->options, &stats, stderr, err, sizeof err)) {
         fprintf(stderr, "book make: %s\n", err);
         return 1;

@@ -1,7 +1,6 @@
 #include "datagen.h"
 
 #include <errno.h>
-#include <fcntl.h>
 #include <inttypes.h>
 #include <pthread.h>
 #include <stdatomic.h>
@@ -15,6 +14,7 @@
 #include "openings.h"
 #include "dataset.h"
 #include "fen.h"
+#include "files.h"
 #include "movegen.h"
 #include "numparse.h"
 #include "platform.h"
@@ -393,9 +393,10 @@ static int self_play(const DatagenConfig *cfg) {
     if (cfg->checkDepth > 0) run.recipe.depth = cfg->checkDepth;
     if (cfg->margin >= 0) run.recipe.margin = cfg->margin;
 
-    Writer wr = {.fd = open(cfg->out, O_WRONLY | O_APPEND | O_CREAT, 0644)};
+    /* Appended to across runs (--first-game continues one); never into a folder, FIFO or device. */
+    Writer wr = {.fd = file_output_fd(cfg->out, true, err, sizeof err)};
     if (wr.fd < 0) {
-        fprintf(stderr, "datagen: cannot open '%s': %s\n", cfg->out, strerror(errno));
+        fprintf(stderr, "datagen: %s\n", err);
         openings_close_source(&source);
         return 2;
     }
@@ -465,16 +466,16 @@ static bool write_record(const DataRecord *rec, void *ctx) {
 
 static int convert_pgn(const DatagenConfig *cfg) {
     bool toStdout = strcmp(cfg->out, "-") == 0;
-    FILE *out = toStdout ? stdout : fopen(cfg->out, "a");
+    char err[512];
+    FILE *out = toStdout ? stdout : file_open_output(cfg->out, true, err, sizeof err);
     if (!out) {
-        fprintf(stderr, "datagen: cannot open '%s': %s\n", cfg->out, strerror(errno));
+        fprintf(stderr, "datagen: %s\n", err);
         return 2;
     }
     DatasetPgnOptions options = {cfg->skipPlies, cfg->requireScore, stderr};
     DatasetPgnStats stats = {0, 0, 0};
     PgnSink sink = {out, false};
     int status = 0;
-    char err[512];
     for (int i = 0; i < cfg->pgnCount && !sink.failed; i++) {
         if (!dataset_read_pgn(cfg->pgn[i], &options, write_record, &sink, &stats, err, sizeof err)) {
             fprintf(stderr, "datagen: %s (file skipped)\n", err);

@@ -8,6 +8,7 @@
 #include <string.h>
 
 #include "fen.h"
+#include "files.h"
 #include "notation.h"
 #include "numparse.h"
 #include "position.h"
@@ -373,9 +374,10 @@ static void suite_free(EpdSuite *s) {
 /* Reads every record of the file; bad ones are reported as file:line: reason and skipped. */
 static bool suite_load(EpdSuite *s, const char *path) {
     memset(s, 0, sizeof *s);
-    FILE *f = fopen(path, "r");
+    char reason[512];
+    FILE *f = file_open_read(path, NULL, reason, sizeof reason);
     if (!f) {
-        fprintf(stderr, "epd: cannot open '%s'\n", path);
+        fprintf(stderr, "epd: %s\n", reason);
         return false;
     }
     char *line = malloc(EPD_LINE_MAX + 2);

@@ -7,6 +7,7 @@
 #include <string.h>
 #include <strings.h>
 
+#include "files.h"
 #include "movegen.h"
 #include "platform.h" /* getline on Windows */
 
@@ -76,11 +77,8 @@ bool openings_load_epd(const char *path, OpeningList *list, OpeningsWarnFn warn,
     enum { LINE_MAX_BYTES = 4096 };
     list->fens = NULL;
     list->count = 0;
-    FILE *f = fopen(path, "r");
-    if (!f) {
-        snprintf(err, errlen, "cannot open '%s': %s", path, strerror(errno));
-        return false;
-    }
+    FILE *f = file_open_read(path, NULL, err, errlen);
+    if (!f) return false;
     Position *pos = malloc(sizeof *pos);
     char *line = NULL, fen[OPENINGS_FEN_SIZE], why[256], reason[320];
     size_t size = 0;
@@ -180,13 +178,15 @@ static bool ends_with(const char *text, const char *suffix) {
 
 bool openings_open_source(OpeningSource *source, const char *path, OpeningsWarnFn warn, void *ctx, char *err,
                           size_t errlen) {
-    memset(source, 0, sizeof *source);
+    *source = (OpeningSource){.path = path, .warn = warn, .ctx = ctx};
     if (!path || strcasecmp(path, "none") == 0) return true;
     if (ends_with(path, ".bin")) return book_open(&source->book, path, err, errlen);
     return openings_load_epd(path, &source->starts, warn, ctx, err, errlen);
 }
 
 void openings_close_source(OpeningSource *source) {
+    char text[600];
+    if (source->warn && book_illegal_text(&source->book, source->path, text, sizeof text)) source->warn(source->ctx, text);
     book_close(&source->book);
     openings_free_list(&source->starts);
 }
@@ -261,6 +261,8 @@ static int generate(const OpeningsConfig *cfg, const Book *book) {
         print_epd(&pos);
         found++;
     }
+    char text[600];
+    if (book_illegal_text(book, cfg->book, text, sizeof text)) fprintf(stderr, "openings: %s\n", text);
     if (found < cfg->count)
         fprintf(stderr, "openings: only %d balanced positions found (the book is too small for %d)\n", found, cfg->count);
     free(keys);

@@ -58,15 +58,20 @@ bool openings_make(const OpeningRecipe *recipe, Searcher *searcher, uint64_t *rn
 typedef struct {
     Book book;
     OpeningList starts;
+    const char *path;       /* as opened, with the warn function and its context, for the closing report */
+    OpeningsWarnFn warn;
+    void *ctx;
 } OpeningSource;
 
 /*
  * Opens a source: NULL or "None" (any case) is the start position, a name
  * ending in ".bin" a Polyglot book, anything else an EPD file (bad lines
- * reported through warn). False with a message in err.
+ * reported through warn). False with a message in err. path, warn and ctx
+ * must last until the source is closed.
  */
 bool openings_open_source(OpeningSource *source, const char *path, OpeningsWarnFn warn, void *ctx, char *err,
                           size_t errlen);
+/* Closes a source, first naming through warn the book entries the walks skipped as illegal (book.h). */
 void openings_close_source(OpeningSource *source);
 
 enum { OPENINGS_CHECK_DEPTH = 8, OPENINGS_CHECK_MARGIN = 100 };

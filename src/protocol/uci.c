@@ -56,10 +56,13 @@ typedef struct {
     ThreadPool *pool;
     bool debug;
     bool quit;
+    bool oneShot;        /* commands from the shell (uci_run_commands): each search must end by itself */
+    bool usageError;     /* one of them was malformed: the shell's exit status is 2 */
     uint64_t seedRng;    /* draws a new seed for every game */
     uint64_t gameSeed;   /* the strength levels' random choices in this game */
     char **words;        /* word pointers for one command line */
     Book book;           /* loaded when OwnBook is on */
+    bool bookIllegalSaid; /* its entries with illegal moves were named (once per load) */
     uint64_t bookRng;
     char bookDefault[OPTION_VALUE_MAX]; /* Gizum's own book, if found at start-up */
     ReportContext report; /* the UCI reporter's context for the running search */
@@ -310,7 +313,8 @@ static void set_chess960(UciState *s, int on, const char *text) {
 static void load_book(UciState *s, int number, const char *text) {
     (void)number;
     (void)text;
-    char err[256];
+    char err[512];
+    s->bookIllegalSaid = false;
     if (!s->ownBook) {
         book_close(&s->book);
     } else if (!s->bookFile[0]) {
@@ -505,9 +509,18 @@ static void cmd_uci(UciState *s, Args *args) {
     uci_print("uciok");
 }
 
+/*
+ * Tables whose files changed on disk since they were mapped are dropped
+ * with an info string (issue #38): cheap (one stat per mapped file), and
+ * only while no search probes them.
+ */
+static void check_tablebase_files(UciState *s) {
+    if (!threads_busy(s->pool)) tb_check_files(tb_message, NULL);
+}
+
 static void cmd_isready(UciState *s, Args *args) {
-    (void)s;
     (void)args;
+    check_tablebase_files(s);
     uci_print("readyok");
 }
 
@@ -527,6 +540,7 @@ static void cmd_register(UciState *s, Args *args) {
 static void cmd_ucinewgame(UciState *s, Args *args) {
     (void)args;
     if (!ensure_idle(s, "ucinewgame")) return;
+    check_tablebase_files(s);
     tt_clear(&s->tt, TT_CLEAR_ALL_CORES);
     threads_clear(s->pool);
     s->gameSeed = next_seed(s);
@@ -589,14 +603,32 @@ static bool is_go_keyword(const char *t) {
     return false;
 }
 
-/* Reads the number after a go keyword, within min..max; a message and false otherwise. */
-static bool go_number(Args *args, const char *key, int64_t min, int64_t max, int64_t *out) {
+/*
+ * A word of a go that cannot be used: an info string in UCI mode (the rest
+ * of the go still applies); on stderr from the shell, where it is a usage
+ * error. Counted in *rejected.
+ */
+static void go_complaint(const UciState *s, int *rejected, const char *fmt, ...) PRINTF_FORMAT(3, 4);
+static void go_complaint(const UciState *s, int *rejected, const char *fmt, ...) {
+    char text[512];
+    va_list ap;
+    va_start(ap, fmt);
+    vsnprintf(text, sizeof text, fmt, ap);
+    va_end(ap);
+    (*rejected)++;
+    if (s->oneShot) fprintf(stderr, "gizum: go: %s\n", text);
+    else info("go: %s (ignored)", text);
+}
+
+/* Reads the number after a go keyword, within min..max; a complaint and false otherwise. */
+static bool go_number(const UciState *s, Args *args, const char *key, int64_t min, int64_t max, int64_t *out,
+                      int *rejected) {
     char buf[64];
     const char *tok = args_peek(args);
     int64_t v;
     if (!tok || !parse_integer(tok, min, max, &v)) {
-        info("go: '%s' needs an integer from %" PRId64 " to %" PRId64 ", got '%s' (ignored)", key, min, max,
-             tok ? uci_shown(tok, buf, sizeof buf) : "");
+        go_complaint(s, rejected, "'%s' needs an integer from %" PRId64 " to %" PRId64 ", got '%s'", key, min, max,
+                     tok ? uci_shown(tok, buf, sizeof buf) : "");
         /* A keyword is left for the caller; any other bad word is consumed. */
         if (tok && !is_go_keyword(tok)) args_next(args);
         return false;
@@ -620,8 +652,14 @@ static int64_t clock_ms(int64_t v) {
     return v < 0 ? 0 : v < GoTimeClampMs ? v : GoTimeClampMs;
 }
 
-/* Parses the go parameters into limits; false for `go perft` (handled here). */
-static bool parse_go(UciState *s, Args *args, SearchLimits *limits) {
+/* 0 for depth, nodes or movetime asks for the least search there is: the same as 1. */
+static int64_t at_least_one(int64_t v) { return v < 1 ? 1 : v; }
+
+/*
+ * Parses the go parameters into limits, counting the words it cannot use in
+ * *rejected; false for `go perft` (handled here).
+ */
+static bool parse_go(UciState *s, Args *args, SearchLimits *limits, int *rejected) {
     const int64_t timeMax = INT64_MAX / 4, timeMin = INT64_MIN / 4, countMax = 1000000;
     char buf[64];
     const char *tok;
@@ -641,25 +679,64 @@ static bool parse_go(UciState *s, Args *args, SearchLimits *limits) {
         } else if (strcmp(tok, "infinite") == 0) {
             limits->infinite = true;
         } else if (strcmp(tok, "wtime") == 0 || strcmp(tok, "btime") == 0) {
-            if (go_number(args, tok, timeMin, timeMax, &v)) limits->time[tok[0] == 'w' ? WHITE : BLACK] = clock_ms(v);
+            if (go_number(s, args, tok, timeMin, timeMax, &v, rejected))
+                limits->time[tok[0] == 'w' ? WHITE : BLACK] = clock_ms(v);
         } else if (strcmp(tok, "winc") == 0 || strcmp(tok, "binc") == 0) {
-            if (go_number(args, tok, timeMin, timeMax, &v)) limits->inc[tok[0] == 'w' ? WHITE : BLACK] = clock_ms(v);
+            if (go_number(s, args, tok, timeMin, timeMax, &v, rejected))
+                limits->inc[tok[0] == 'w' ? WHITE : BLACK] = clock_ms(v);
         } else if (strcmp(tok, "movestogo") == 0) {
-            if (go_number(args, tok, 1, countMax, &v)) limits->movesToGo = (int)v;
+            if (go_number(s, args, tok, 1, countMax, &v, rejected)) limits->movesToGo = (int)v;
         } else if (strcmp(tok, "depth") == 0) {
-            if (go_number(args, tok, 1, countMax, &v)) limits->depth = v > MAX_PLY - 1 ? MAX_PLY - 1 : (int)v;
+            if (go_number(s, args, tok, 0, countMax, &v, rejected))
+                limits->depth = v > MAX_PLY - 1 ? MAX_PLY - 1 : (int)at_least_one(v);
         } else if (strcmp(tok, "nodes") == 0) {
-            if (go_number(args, tok, 1, INT64_MAX, &v)) limits->nodes = (uint64_t)v;
+            if (go_number(s, args, tok, 0, INT64_MAX, &v, rejected)) limits->nodes = (uint64_t)at_least_one(v);
         } else if (strcmp(tok, "mate") == 0) {
-            if (go_number(args, tok, 1, countMax, &v)) limits->mate = v > MAX_PLY ? MAX_PLY : (int)v;
+            if (go_number(s, args, tok, 1, countMax, &v, rejected)) limits->mate = v > MAX_PLY ? MAX_PLY : (int)v;
         } else if (strcmp(tok, "movetime") == 0) {
-            if (go_number(args, tok, 1, timeMax, &v)) limits->moveTime = clock_ms(v);
+            if (go_number(s, args, tok, 0, timeMax, &v, rejected)) limits->moveTime = clock_ms(at_least_one(v));
         } else if (strcmp(tok, "perft") == 0) {
-            if (go_number(args, tok, 1, PERFT_DEPTH_MAX, &v)) run_perft(s, (int)v);
+            if (go_number(s, args, tok, 1, PERFT_DEPTH_MAX, &v, rejected)) run_perft(s, (int)v);
             return false;
         } else {
-            info("go: unknown parameter '%s' (ignored)", uci_shown(tok, buf, sizeof buf));
+            go_complaint(s, rejected, "unknown parameter '%s'", uci_shown(tok, buf, sizeof buf));
         }
+    }
+    return true;
+}
+
+/* From the shell, a go with words it cannot use is not run: the usage on stderr, exit status 2. */
+static bool shell_usage_error(UciState *s, int rejected) {
+    if (!s->oneShot || !rejected) return false;
+    fprintf(stderr, "usage: gizum go [depth D] [nodes N] [movetime MS] [mate M] [wtime MS] [btime MS] [winc MS]\n"
+                    "                [binc MS] [movestogo N] [searchmoves MOVE...] [infinite] [perft D]\n"
+                    "       (no depth, nodes, movetime or clock: depth %d; 0 is the least search)\n",
+            UCI_SHELL_GO_DEPTH);
+    s->usageError = true;
+    return true;
+}
+
+/* A go that ends by itself: a depth, node or time limit, or a clock for the side to move. */
+static bool go_is_bounded(const SearchLimits *limits, Color us) {
+    return limits->depth || limits->nodes || limits->moveTime || limits->time[us] >= 0;
+}
+
+/*
+ * Makes every go end unless it asked not to (infinite, ponder: a GUI stops
+ * those). From the shell, where nobody sends stop, a go with a word it
+ * cannot use is a usage error and one without a bound searches the default
+ * depth. In UCI mode a go left without a bound by its unreadable limits
+ * (`go depth x`) searches depth 1 rather than until a stop that the GUI,
+ * waiting for its bestmove, never sends. False when nothing is searched.
+ */
+static bool bound_go(UciState *s, SearchLimits *limits, int rejected) {
+    Color us = pos_side_to_move(s->pos);
+    if (shell_usage_error(s, rejected)) return false;
+    if (s->oneShot) {
+        if (!go_is_bounded(limits, us)) limits->depth = UCI_SHELL_GO_DEPTH;
+    } else if (rejected && !limits->infinite && !limits->ponder && !go_is_bounded(limits, us)) {
+        info("go: no limit left; searching depth 1");
+        limits->depth = 1;
     }
     return true;
 }
@@ -675,6 +752,11 @@ static bool play_book_move(UciState *s, const SearchLimits *limits) {
         || limits->searchMovesCount || s->pos->gamePly >= 2 * s->bookDepth)
         return false;
     Move m = book_pick(&s->book, s->pos, s->bookBest, &s->bookRng);
+    char why[600];
+    if (!s->bookIllegalSaid && book_illegal_text(&s->book, s->bookFile, why, sizeof why)) {
+        info("BookFile: %s", why); /* once per book: the count so far and the first one */
+        s->bookIllegalSaid = true;
+    }
     if (m == MOVE_NONE) return false;
     move_to_uci(m, s->chess960, text);
     info("book move %s", text);
@@ -688,7 +770,12 @@ static void cmd_go(UciState *s, Args *args) {
     search_limits_init(&limits);
     limits.settings = s->settings;
     strength_for_go(s, &limits);
-    if (!parse_go(s, args, &limits)) return;
+    int rejected = 0;
+    if (!parse_go(s, args, &limits, &rejected)) { /* go perft, done */
+        shell_usage_error(s, rejected);
+        return;
+    }
+    if (!bound_go(s, &limits, rejected)) return;
 
     /* A running search ends first (it prints its own bestmove): one bestmove per go. */
     if (threads_busy(s->pool)) {
@@ -890,6 +977,7 @@ static void finish_shell_search(UciState *s) {
 int uci_run_commands(UciExtraFinder extras, int count, char **commands) {
     UciState *s = state_open(extras);
     if (!s) return 1;
+    s->oneShot = true;
     bool allKnown = true;
     for (int i = 0; i < count && !s->quit; i++) {
         if (strlen(commands[i]) >= UCI_LINE_MAX) {
@@ -904,8 +992,9 @@ int uci_run_commands(UciExtraFinder extras, int count, char **commands) {
         free(line);
         finish_shell_search(s);
     }
+    bool usageError = s->usageError;
     state_free(s);
-    return allKnown ? 0 : 2;
+    return allKnown && !usageError ? 0 : 2;
 }
 
 int uci_run_command(UciExtraFinder extras, int argc, char **argv) {

@@ -28,6 +28,9 @@
 /* Longest accepted input line in bytes; longer lines are rejected whole. */
 enum { UCI_LINE_MAX = 1 << 17 };
 
+/* A go from the shell with no depth, nodes, movetime or clock searches this deep (nobody sends stop there). */
+enum { UCI_SHELL_GO_DEPTH = 12 };
+
 /* One command beyond the protocol, as UCI mode runs it. */
 typedef struct {
     const Position *pos;          /* the position the next `go` would search */
@@ -60,8 +63,10 @@ int uci_run_command(UciExtraFinder extras, int argc, char **argv);
 /*
  * Runs each string as one UCI command on one engine, in order (a search is
  * finished before the next command) until `quit`, as OpenBench calls
- * engines: ./gizum "genfens 10 seed 1 book None" quit. 0 if every command
- * was known, 2 otherwise.
+ * engines: ./gizum "genfens 10 seed 1 book None" quit. Every search ends by
+ * itself: a go without a bound searches UCI_SHELL_GO_DEPTH, and a go with a
+ * word it cannot use is not run (its usage on stderr). 0 if every command
+ * was known and every go well-formed, 2 otherwise.
  */
 int uci_run_commands(UciExtraFinder extras, int count, char **commands);
 /* True when name is a command of the protocol itself. */

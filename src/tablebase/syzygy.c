@@ -39,7 +39,7 @@ typedef struct {
     char *path;           /* NULL: no such file */
     atomic_int state;     /* FILE_UNTRIED until its first probe maps it */
     void *map;
-    size_t mapSize;
+    PlatformFileInfo mapped; /* size and time of the file as mapped: a change is seen by tb_check_files */
     TbLayout layout;
 } TbFile;
 
@@ -136,22 +136,27 @@ static void report(TbMessageFn fn, void *ctx, TbSummary *s, const char *fmt, ...
 
 /* Maps and parses a file; on failure nothing stays mapped. */
 static bool open_table_file(TbFile *f, TbFileKind kind, const TbMaterial *m, char *err, size_t errlen) {
-    f->map = platform_map_file(f->path, &f->mapSize, err, errlen);
+    f->map = platform_map_file(f->path, &f->mapped, err, errlen);
     if (!f->map) return false;
-    if (!tb_layout_parse(&f->layout, f->map, f->mapSize, kind, m, err, errlen)) {
-        platform_unmap_file(f->map, f->mapSize);
+    if (!tb_layout_parse(&f->layout, f->map, (size_t)f->mapped.size, kind, m, err, errlen)) {
+        platform_unmap_file(f->map, (size_t)f->mapped.size);
         f->map = NULL;
         return false;
     }
     return true;
 }
 
-static void close_table_file(TbFile *f) {
+/* Unmaps a file (its path is kept). */
+static void unmap_table_file(TbFile *f) {
     if (f->map) {
         tb_layout_release(&f->layout);
-        platform_unmap_file(f->map, f->mapSize);
+        platform_unmap_file(f->map, (size_t)f->mapped.size);
         f->map = NULL;
     }
+}
+
+static void close_table_file(TbFile *f) {
+    unmap_table_file(f);
     free(f->path);
     f->path = NULL;
 }
@@ -367,6 +372,36 @@ TbSummary tb_init(const char *paths, TbMessageFn onMessage, void *ctx) {
     s.dtzTables = Reg.dtzCount;
     s.maxPieces = Reg.maxPieces;
     return s;
+}
+
+/* Drops a mapped file whose size or time differs from its mapping's (or that is gone): true if dropped. */
+static bool drop_if_changed(TbFile *f, TbMessageFn fn, void *ctx) {
+    if (atomic_load_explicit(&f->state, memory_order_acquire) != FILE_READY) return false;
+    PlatformFileInfo now;
+    char why[MESSAGE_LEN / 2] = "";
+    bool same = platform_file_info(f->path, &now, why, sizeof why) && now.size == f->mapped.size
+             && now.mtimeNs == f->mapped.mtimeNs;
+    if (same) return false;
+    if (!why[0] && now.size != f->mapped.size)
+        snprintf(why, sizeof why, "%llu bytes, now %llu", (unsigned long long)f->mapped.size,
+                 (unsigned long long)now.size);
+    else if (!why[0])
+        snprintf(why, sizeof why, "rewritten: a new modification time");
+    char text[MESSAGE_LEN];
+    snprintf(text, sizeof text, "%s: changed on disk since it was loaded (%s) (ignored)", f->path, why);
+    if (fn) fn(ctx, text);
+    atomic_store_explicit(&f->state, FILE_BROKEN, memory_order_release);
+    unmap_table_file(f);
+    return true;
+}
+
+int tb_check_files(TbMessageFn onMessage, void *ctx) {
+    int dropped = 0;
+    for (int i = 0; i < Reg.count; i++) {
+        dropped += drop_if_changed(&Reg.tables[i].wdl, onMessage, ctx);
+        dropped += drop_if_changed(&Reg.tables[i].dtz, onMessage, ctx);
+    }
+    return dropped;
 }
 
 int tb_max_pieces(void) { return Reg.maxPieces; }

@@ -64,6 +64,17 @@ const char *tb_table_name(int i);
  */
 void tb_take_messages(TbMessageFn onMessage, void *ctx);
 
+/*
+ * Compares every mapped table file's size and time with those it was
+ * mapped with, and drops each that changed (its probes fail from then on),
+ * saying so through onMessage; returns how many were dropped. Flipped bytes
+ * inside a table's data are not seen by any cheap check: this catches a
+ * file rewritten or truncated under a running engine before its wrong
+ * values are used. Call it only while no thread probes (a new game, an
+ * idle isready).
+ */
+int tb_check_files(TbMessageFn onMessage, void *ctx);
+
 /* WDL of the position (ignoring its fifty-move counter: as if it were 0). */
 bool tb_probe_wdl(const Position *pos, TbWdl *wdl);
 /* DTZ of the position as the format defines it (above); needs the .rtbz files of its material. */

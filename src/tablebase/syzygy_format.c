@@ -479,6 +479,21 @@ static bool parse_file(TbLayout *l, Cursor *c, const TbMaterial *m, char *err, s
     return true;
 }
 
+/*
+ * A Syzygy file is its tables, the last block ending on a 64-byte boundary,
+ * then a 16-byte checksum: 64 k + 16 bytes, and at least the end of what the
+ * header describes (end) plus the checksum. Any other size is a damaged or
+ * cut file even when every table inside it still parses. (The checksum
+ * itself is not verified: that would read the whole file.)
+ */
+static bool check_size(size_t size, size_t end, char *err, size_t errlen) {
+    enum { ALIGN = 64, CHECKSUM_BYTES = 16 };
+    size_t needed = (end + ALIGN - 1) / ALIGN * ALIGN + CHECKSUM_BYTES;
+    if (size % ALIGN == CHECKSUM_BYTES && size >= needed) return true;
+    snprintf(err, errlen, "wrong size: %zu bytes, a table file has 64 k + 16 and this one at least %zu", size, needed);
+    return false;
+}
+
 void tb_layout_release(TbLayout *l) {
     for (int s = 0; s < 2; s++)
         for (int f = 0; f < 4; f++) {
@@ -495,7 +510,7 @@ bool tb_layout_parse(TbLayout *l, const uint8_t *data, size_t size, TbFileKind k
     l->size = size;
     l->kind = kind;
     Cursor c = {data, size, 0, true};
-    if (!parse_file(l, &c, m, err, errlen)) {
+    if (!parse_file(l, &c, m, err, errlen) || !check_size(size, c.pos, err, errlen)) {
         tb_layout_release(l);
         return false;
     }

@@ -11,6 +11,7 @@
 #include <time.h>
 #include <unistd.h>
 
+#include "files.h"
 #include "numparse.h"
 
 /* Defaults (documented in cli_usage). */
@@ -1052,9 +1053,10 @@ bool cli_read_state(const char *path, int *argc, char ***argv, double **points, 
     *argv = NULL;
     *points = NULL;
     *count = 0;
-    FILE *f = fopen(path, "r");
+    char why[512];
+    FILE *f = file_open_read(path, NULL, why, sizeof why);
     if (!f) {
-        snprintf(err, errlen, "-config: cannot read state file '%s'", path);
+        snprintf(err, errlen, "-config: %s", why);
         return false;
     }
     char line[8192];

@@ -59,6 +59,7 @@ void engine_go(Engine *e, const GoRequest *req, EngineReply *reply) {
     reply->nps = reply->tbhits = reply->timeMs = -1;
     if (e->cfg->proto == PROTO_UCI) uci_go(e, req, reply);
     else xboard_go(e, req, reply);
+    if (reply->kind == REPLY_MOVE && e->moved) atomic_store(e->moved, true);
     if (reply->kind == REPLY_DISCONNECT) {
         e->running = false;
         proc_terminate(&e->proc, 0.2);

@@ -15,6 +15,13 @@
 
 void game_record_init(GameRecord *rec) {
     memset(rec, 0, sizeof *rec);
+    rec->failedSide = -1;
+}
+
+/* Notes that side's engine failed (not a move lost on the board), for the tournament to judge. */
+static void note_failure(GameRecord *rec, Color side, const char *what) {
+    rec->failedSide = (int)side;
+    snprintf(rec->failure, sizeof rec->failure, "%s", what);
 }
 
 void game_record_free(GameRecord *rec) {
@@ -80,7 +87,8 @@ static bool prepare_engine(const GameSettings *s, Engine *e, const GameStart *st
 
 /* Turns a non-move reply into the mover's loss; returns false when the tool is stopping. */
 static bool judge_failure(const GameSettings *s, Engine *e, const EngineReply *r, Color side,
-                          const TimeControl *tc, GameOutcome *out) {
+                          const TimeControl *tc, GameRecord *rec) {
+    GameOutcome *out = &rec->outcome;
     char reason[256];
     const char *who = color_name(side);
     switch (r->kind) {
@@ -98,6 +106,7 @@ static bool judge_failure(const GameSettings *s, Engine *e, const EngineReply *r
     case REPLY_DISCONNECT:
         snprintf(reason, sizeof reason, "%s disconnects", who);
         referee_loss(out, side, TERM_ABANDONED, reason);
+        note_failure(rec, side, r->detail[0] ? r->detail : "disconnected");
         game_log(s, "Warning: engine %s crashed or disconnected (%s); it will be restarted%s", e->name,
                  r->detail, "");
         break;
@@ -120,6 +129,7 @@ static bool judge_failure(const GameSettings *s, Engine *e, const EngineReply *r
     default:
         snprintf(reason, sizeof reason, "%s's engine fails: %.200s", who, r->detail);
         referee_loss(out, side, TERM_ABANDONED, reason);
+        note_failure(rec, side, r->detail);
         game_log(s, "Warning: engine %s: %s%s", e->name, r->detail, "");
         break;
     }
@@ -193,7 +203,7 @@ static bool play_one_move(const GameSettings *s, Position *pos, GameRecord *rec,
     engine_go(e, &req, &r);
     GameOutcome *out = &rec->outcome;
     if (r.kind != REPLY_MOVE) {
-        *interrupted = !judge_failure(s, e, &r, side, tc, out);
+        *interrupted = !judge_failure(s, e, &r, side, tc, rec);
         return false;
     }
     char reason[256], fen[128];
@@ -246,6 +256,7 @@ bool game_play(const GameSettings *s, Engine *white, Engine *black, GameRecord *
             if (engines[c]->stop && atomic_load(engines[c]->stop)) interrupted = true;
             snprintf(reason, sizeof reason, "%s's engine fails: %s", color_name((Color)c), why);
             referee_loss(&rec->outcome, (Color)c, TERM_ABANDONED, reason);
+            note_failure(rec, (Color)c, why);
             break;
         }
     }

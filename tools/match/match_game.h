@@ -36,6 +36,8 @@ typedef struct {
     int count, cap;
     GameOutcome outcome;
     time_t started;     /* wall-clock start (for the PGN Date tag) */
+    int failedSide;     /* the colour whose engine could not start, stalled or died; -1 when none did */
+    char failure[256];  /* what happened to it */
 } GameRecord;
 
 /* Receives warnings (crashes, illegal moves, restarts) as they happen. */

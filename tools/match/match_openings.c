@@ -9,6 +9,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "files.h"
 #include "pgn.h"
 #include "position.h"
 
@@ -75,9 +76,10 @@ static bool epd_to_fen(const char *line, char *fen, size_t len) {
 
 /* Reads every valid EPD line of the file. */
 static bool load_epd(OpeningSuite *s, Position *pos, char *err, size_t errlen) {
-    FILE *f = fopen(s->cfg.file, "r");
+    char reason[512];
+    FILE *f = file_open_read(s->cfg.file, NULL, reason, sizeof reason);
     if (!f) {
-        snprintf(err, errlen, "cannot open openings file '%s'", s->cfg.file);
+        snprintf(err, errlen, "-openings: %s", reason);
         return false;
     }
     char line[1024], fen[1024], why[128];

@@ -60,7 +60,7 @@ void proto_describe_failure(Engine *e, ReadResult r, double waited, char *out, s
     }
 }
 
-bool proto_handshake(Engine *e, const char *command, bool (*accept)(const char *line, int arg), int arg,
+bool proto_handshake(Engine *e, const char *command, bool (*accept)(Engine *e, const char *line, int arg), int arg,
                      const char *what, double timeout, char *err, size_t errlen) {
     if (!proto_send(e, "%s", command)) {
         snprintf(err, errlen, "cannot write to engine (it has exited)");
@@ -73,7 +73,7 @@ bool proto_handshake(Engine *e, const char *command, bool (*accept)(const char *
     for (;;) {
         ReadResult r = proto_read(e, line, start + timeout);
         if (r == READ_LINE) {
-            if (accept(line, arg)) {
+            if (accept(e, line, arg)) {
                 ok = true;
                 break;
             }

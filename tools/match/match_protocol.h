@@ -117,6 +117,7 @@ typedef struct {
     Process proc;
     bool running;               /* process alive and handshake done */
     int starts;                 /* successful starts so far */
+    atomic_bool *moved;         /* shared by every process of this engine's config: set at its first move (may be NULL) */
     bool failed;                /* stopped because it crashed, stalled or hung (restart is logged) */
     char idName[128];           /* "id name" or myname */
     char *declared;             /* UCI option names, '\n'-separated (heap) */
@@ -150,7 +151,7 @@ void proto_describe_failure(Engine *e, ReadResult r, double waited, char *out, s
  * Sends command, then reads lines until accept(line, arg) holds; on a dead,
  * silent or stalled engine writes "stalled at <what>: <why>" to err.
  */
-bool proto_handshake(Engine *e, const char *command, bool (*accept)(const char *line, int arg), int arg,
+bool proto_handshake(Engine *e, const char *command, bool (*accept)(Engine *e, const char *line, int arg), int arg,
                      const char *what, double timeout, char *err, size_t errlen);
 /* True if name is in a '\n'-separated list (case-insensitive). */
 bool proto_list_has(const char *list, const char *name);

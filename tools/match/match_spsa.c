@@ -4,9 +4,12 @@
 #include "match_spsa.h"
 
 #include <ctype.h>
+#include <errno.h>
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
+
+#include "files.h"
 
 static const char StateHeader[] = "gizum-match spsa state 1";
 
@@ -179,32 +182,34 @@ bool spsa_open(SpsaTune *t, const SpsaConfig *cfg, char *err, size_t errlen) {
     t->alpha = cfg->alpha;
     t->gamma = cfg->gamma;
     t->seed = cfg->seed;
-    FILE *in = fopen(cfg->file, "r");
+    char why[512];
+    FILE *in = file_open_read(cfg->file, NULL, why, sizeof why);
     if (!in) {
-        snprintf(err, errlen, "-spsa: cannot read the parameter file '%s'", cfg->file);
+        snprintf(err, errlen, "-spsa: the parameter file: %s", why);
         return false;
     }
     bool ok = spsa_read_params(t, in, cfg->file, err, errlen);
     fclose(in);
-    if (ok && (in = fopen(cfg->state, "r"))) {
+    /* The state is read when there is one (a missing one starts the tune); anything else there is an error. */
+    if (ok && (in = file_open_read(cfg->state, NULL, why, sizeof why))) {
         ok = read_state(t, in, cfg->state, err, errlen);
         fclose(in);
+    } else if (ok && errno != ENOENT) {
+        snprintf(err, errlen, "-spsa: the state file: %s", why);
+        ok = false;
     }
     if (!ok) spsa_free(t);
     return ok;
 }
 
-bool spsa_save(const SpsaTune *t, const char *path) {
-    char tmp[4096];
-    snprintf(tmp, sizeof tmp, "%s.tmp", path);
-    FILE *f = fopen(tmp, "we");
-    if (!f) return false;
+bool spsa_save(const SpsaTune *t, const char *path, char *err, size_t errlen) {
+    FileWriter w;
+    if (!file_write_begin(&w, path, err, errlen)) return false;
+    FILE *f = w.f;
     fprintf(f, "%s\niterations %ld\nA %.17g\nalpha %.17g\ngamma %.17g\nseed %llu\npairs %ld\n", StateHeader,
             t->iterations, t->A, t->alpha, t->gamma, (unsigned long long)t->seed, t->done);
     for (int i = 0; i < t->count; i++) fprintf(f, "value %s %.17g\n", t->params[i].name, t->params[i].value);
-    bool ok = fflush(f) == 0 && !ferror(f);
-    ok = fclose(f) == 0 && ok;
-    return ok && rename(tmp, path) == 0;
+    return file_write_commit(&w, err, errlen);
 }
 
 void spsa_free(SpsaTune *t) {

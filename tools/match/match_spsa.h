@@ -68,8 +68,8 @@ bool spsa_read_params(SpsaTune *t, FILE *in, const char *path, char *err, size_t
  * exists (a state of another tune is refused with the reason).
  */
 bool spsa_open(SpsaTune *t, const SpsaConfig *cfg, char *err, size_t errlen);
-/* Writes the state (settings, pairs done, current values) to a temporary file renamed over path. */
-bool spsa_save(const SpsaTune *t, const char *path);
+/* Writes the state (settings, pairs done, current values) to a temporary file renamed over path; false with err. */
+bool spsa_save(const SpsaTune *t, const char *path, char *err, size_t errlen);
 void spsa_free(SpsaTune *t);
 
 /* The gains of parameter p at iteration k (1-based). */

@@ -11,6 +11,7 @@
 #include <time.h>
 
 #include "fen.h"
+#include "files.h"
 #include "match_game.h"
 #include "match_pgn.h"
 #include "match_protocol.h"
@@ -47,6 +48,8 @@ struct Tournament {
     long sinceSave;         /* games finished since the state file was last written */
     SpsaTune spsa;          /* -spsa: the tune (engine 0 plays value + flip c, engine 1 value - flip c) */
     SpsaPoint *spsaPoints;  /* per round (one game pair): its perturbation while the pair is played */
+    atomic_bool *moved;     /* per engine: it has made a move in some game (its processes share the flag) */
+    char fatal[512];        /* why the run was aborted; empty while it goes on */
 };
 
 typedef struct {
@@ -122,7 +125,9 @@ Tournament *tournament_new(const MatchConfig *cfg, char *err, size_t errlen) {
         t->spsaPoints = calloc((size_t)(t->spsa.iterations - t->spsa.done) + 1, sizeof *t->spsaPoints);
     }
     t->scores = calloc((size_t)(cfg->engineCount * cfg->engineCount), sizeof *t->scores);
-    if (!t->scores || (cfg->spsa.enabled && !t->spsaPoints) || !schedule(t)) {
+    t->moved = calloc((size_t)cfg->engineCount, sizeof *t->moved);
+    for (int i = 0; t->moved && i < cfg->engineCount; i++) atomic_init(&t->moved[i], false);
+    if (!t->scores || !t->moved || (cfg->spsa.enabled && !t->spsaPoints) || !schedule(t)) {
         snprintf(err, errlen, "out of memory");
         tournament_free(t);
         return NULL;
@@ -131,20 +136,22 @@ Tournament *tournament_new(const MatchConfig *cfg, char *err, size_t errlen) {
         tournament_free(t);
         return NULL;
     }
-    if (cfg->pgnOut && !(t->pgn = fopen(cfg->pgnOut, cfg->pgnAppend ? "ae" : "we"))) {
-        snprintf(err, errlen, "cannot open PGN output '%s'", cfg->pgnOut);
-        tournament_free(t);
-        return NULL;
-    }
-    if (cfg->epdOut && !(t->epd = fopen(cfg->epdOut, cfg->epdAppend ? "ae" : "we"))) {
-        snprintf(err, errlen, "cannot open EPD output '%s'", cfg->epdOut);
-        tournament_free(t);
-        return NULL;
-    }
-    if (cfg->logFile && strcmp(cfg->logFile, "-") == 0) {
+    /* Written as the games end; never into a folder, FIFO or device (files.h). */
+    char why[512];
+    bool opened = true;
+    if (cfg->pgnOut && !(t->pgn = file_open_output(cfg->pgnOut, cfg->pgnAppend, why, sizeof why))) {
+        snprintf(err, errlen, "-pgnout: %s", why);
+        opened = false;
+    } else if (cfg->epdOut && !(t->epd = file_open_output(cfg->epdOut, cfg->epdAppend, why, sizeof why))) {
+        snprintf(err, errlen, "-epdout: %s", why);
+        opened = false;
+    } else if (cfg->logFile && strcmp(cfg->logFile, "-") == 0) {
         t->log.file = stdout; /* -debug */
-    } else if (cfg->logFile && !(t->log.file = fopen(cfg->logFile, cfg->logAppend ? "ae" : "we"))) {
-        snprintf(err, errlen, "cannot open log file '%s'", cfg->logFile);
+    } else if (cfg->logFile && !(t->log.file = file_open_output(cfg->logFile, cfg->logAppend, why, sizeof why))) {
+        snprintf(err, errlen, "-log: %s", why);
+        opened = false;
+    }
+    if (!opened) {
         tournament_free(t);
         return NULL;
     }
@@ -160,6 +167,7 @@ void tournament_free(Tournament *t) {
     free(t->jobs);
     free(t->firstPoints);
     free(t->scores);
+    free(t->moved);
     if (t->spsaPoints)
         for (long r = 0; r < t->spsa.iterations - t->spsa.resumedFrom; r++) spsa_point_free(&t->spsaPoints[r]);
     free(t->spsaPoints);
@@ -316,8 +324,8 @@ static void spsa_count_pair(Tournament *t, long index) {
     SpsaPoint *point = &t->spsaPoints[t->jobs[index].round];
     spsa_update(&t->spsa, point, 2 * (t->firstPoints[index] + t->firstPoints[partner]) - 2);
     spsa_point_free(point);
-    if (!spsa_save(&t->spsa, t->cfg->spsa.state))
-        printf("Warning: cannot write the SPSA state '%s'\n", t->cfg->spsa.state);
+    char why[512];
+    if (!spsa_save(&t->spsa, t->cfg->spsa.state, why, sizeof why)) printf("Warning: the SPSA state: %s\n", why);
 }
 
 /* One argument of the command line as a state line: backslashes and newlines escaped. */
@@ -339,13 +347,13 @@ static void write_arg(FILE *f, const char *arg) {
 static void save_state(Tournament *t) {
     const MatchConfig *c = t->cfg;
     if (!c->stateOut || !c->argv) return;
-    char tmp[4096];
-    snprintf(tmp, sizeof tmp, "%s.tmp", c->stateOut);
-    FILE *f = fopen(tmp, "we");
-    if (!f) {
-        printf("Warning: cannot write the state file '%s'\n", tmp);
+    FileWriter w;
+    char why[512];
+    if (!file_write_begin(&w, c->stateOut, why, sizeof why)) {
+        printf("Warning: the state file: %s\n", why);
         return;
     }
+    FILE *f = w.f;
     fputs("gizum-match state 1\n", f);
     for (int i = 0; i < c->argc; i++) {
         if (strcmp(c->argv[i], "-config") == 0) {
@@ -363,9 +371,7 @@ static void save_state(Tournament *t) {
     fprintf(f, "games %ld\n", t->jobCount);
     for (long i = 0; i < t->jobCount; i++)
         if (t->firstPoints[i] >= 0) fprintf(f, "game %ld %g\n", i, t->firstPoints[i]);
-    bool ok = fflush(f) == 0 && !ferror(f);
-    ok = fclose(f) == 0 && ok;
-    if (!ok || rename(tmp, c->stateOut) != 0) printf("Warning: cannot write the state file '%s'\n", c->stateOut);
+    if (!file_write_commit(&w, why, sizeof why)) printf("Warning: the state file: %s\n", why);
     t->sinceSave = 0;
 }
 
@@ -486,6 +492,26 @@ static long take_job(Tournament *t, Worker *w) {
     return index;
 }
 
+/*
+ * An engine that could not start, stalled or died before it ever made a
+ * move, in this game or any before, will not play: every game would be a
+ * forfeit and the match a meaningless score. The run stops with the reason
+ * (issue #38) and this game is not counted. A later crash stays a forfeit.
+ */
+static bool abort_if_never_moved(Tournament *t, const GameJob *job, const GameRecord *rec) {
+    if (rec->failedSide < 0) return false;
+    int i = rec->failedSide == WHITE ? job->white : job->black;
+    if (atomic_load(&t->moved[i])) return false;
+    const EngineConfig *e = &t->cfg->engines[i];
+    pthread_mutex_lock(&t->lock);
+    if (!t->fatal[0])
+        snprintf(t->fatal, sizeof t->fatal, "engine %s (%s) failed before its first move: %s", e->name, e->cmd,
+                 rec->failure);
+    atomic_store(&t->stop, true);
+    pthread_mutex_unlock(&t->lock);
+    return true;
+}
+
 /* A worker thread: plays games one after another with its own engines. */
 static void *worker_main(void *arg) {
     Worker *w = arg;
@@ -507,6 +533,7 @@ static void *worker_main(void *arg) {
         GameRecord rec;
         game_record_init(&rec);
         bool done = game_play(&s, &w->engines[job->white], &w->engines[job->black], &rec);
+        if (done && abort_if_never_moved(t, job, &rec)) done = false;
         if (done) record_game(t, index, &rec);
         for (int side = 0; side < 2; side++) { /* restart=on: a fresh process for the next game */
             Engine *e = &w->engines[side ? job->black : job->white];
@@ -582,8 +609,10 @@ bool tournament_run(Tournament *t) {
         w[i].t = t;
         w[i].engines = calloc((size_t)t->engineCount, sizeof *w[i].engines);
         if (!w[i].engines) break;
-        for (int e = 0; e < t->engineCount; e++)
+        for (int e = 0; e < t->engineCount; e++) {
             engine_prepare(&w[i].engines[e], &c->engines[e], c->engines[e].name, &t->log, &t->stop, c->initTimeout);
+            w[i].engines[e].moved = &t->moved[e];
+        }
         if (pthread_create(&threads[i], NULL, worker_main, &w[i]) != 0) {
             free(w[i].engines);
             break;
@@ -599,9 +628,14 @@ bool tournament_run(Tournament *t) {
     free(threads);
     pthread_mutex_lock(&t->lock);
     save_state(t);
-    if (tournament_interrupted(t)) printf("Interrupted: summary of the %ld finished games\n", t->finished);
+    char skipped[600];
+    if (book_illegal_text(&t->openings.book, c->openings.file, skipped, sizeof skipped))
+        fprintf(stderr, "Warning: -openings %s\n", skipped); /* after the walks: the count of them all */
+    bool aborted = t->fatal[0] != '\0';
+    if (aborted) fprintf(stderr, "gizum-match: error: %s; the run is aborted\n", t->fatal);
+    else if (tournament_interrupted(t)) printf("Interrupted: summary of the %ld finished games\n", t->finished);
     else printf("Finished match\n");
-    print_summary(t);
+    if (!aborted) print_summary(t);
     pthread_mutex_unlock(&t->lock);
-    return true;
+    return !aborted;
 }

@@ -19,7 +19,8 @@ Tournament *tournament_new(const MatchConfig *cfg, char *err, size_t errlen);
 bool tournament_restore(Tournament *t, const double *points, long count, char *err, size_t errlen);
 /*
  * Plays until every game is done, the SPRT decides or a stop is requested; prints the final
- * summary. False when nothing could be played (-spsa: the engine lacks a tuned option).
+ * summary. False when nothing could be played (-spsa: the engine lacks a tuned option) or the
+ * run was aborted because an engine failed before its first move (the reason on stderr).
  */
 bool tournament_run(Tournament *t);
 /* Asks a running tournament to stop as soon as possible (async-signal-safe). */

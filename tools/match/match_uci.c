@@ -24,8 +24,15 @@ static void note_option(Engine *e, const char *line) {
     e->declared[old + n + 1] = '\0';
 }
 
-static bool is_readyok(const char *line, int unused) {
+/*
+ * Waits for readyok; on the first start, what the engine says before it
+ * (an info string refusing a setoption: "Hash: value must be an integer")
+ * is shown on stderr, not only in the -log.
+ */
+static bool is_readyok(Engine *e, const char *line, int unused) {
     (void)unused;
+    if (!e->warned && strncmp(line, "info string ", 12) == 0)
+        fprintf(stderr, "Warning: engine %s answers its options: %s\n", e->name, line + 12);
     return strcmp(line, "readyok") == 0;
 }
 

@@ -90,7 +90,8 @@ static void parse_features(Engine *e, const char *line) {
     }
 }
 
-static bool is_pong(const char *line, int n) {
+static bool is_pong(Engine *e, const char *line, int n) {
+    (void)e;
     return strncmp(line, "pong", 4) == 0 && atoi(line + 4) == n;
 }
 

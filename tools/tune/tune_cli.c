@@ -9,6 +9,7 @@
 #include <unistd.h>
 
 #include "eval.h"
+#include "files.h"
 #include "numparse.h"
 #include "tune_data.h"
 #include "tune_model.h"
@@ -155,6 +156,12 @@ static int parse_options(int argc, char **argv, Options *opt, FILE *out, FILE *e
     }
     if (opt->fileCount == 0) {
         fprintf(err, "gizum-tune: no data files given\n%s", Usage);
+        return 2;
+    }
+    /* Said now, not after the tuning: --out is written only at the end (and every --save-every epochs). */
+    char why[512];
+    if (!file_write_check(opt->out, why, sizeof why)) {
+        fprintf(err, "gizum-tune: --out: %s\n", why);
         return 2;
     }
     /* Plain gradient descent steps by lr * gradient; the gradient of the mean loss is tiny in cp. */

@@ -17,6 +17,7 @@
 #include "pgn.h"
 #include "dataset.h"
 #include "fen.h"
+#include "files.h"
 #include "tune_qsearch.h"
 
 enum { CHUNK_RECORDS = 1 << 15, ERROR_SIZE = 160 };
@@ -237,9 +238,10 @@ static bool take_line(void *ctx, size_t line, const DataRecord *rec) {
 
 /* Dataset lines: "<FEN> | <score> | <result>" or "<FEN> | <result>". */
 static bool load_lines(Loader *ld) {
-    FILE *f = fopen(ld->path, "r");
+    char err[512];
+    FILE *f = file_open_read(ld->path, NULL, err, sizeof err);
     if (!f) {
-        if (ld->opt->messages) fprintf(ld->opt->messages, "%s: cannot open: %s\n", ld->path, strerror(errno));
+        if (ld->opt->messages) fprintf(ld->opt->messages, "%s\n", err);
         return false;
     }
     size_t lines;

@@ -10,6 +10,7 @@
 
 #include "dataset.h"
 #include "fen.h"
+#include "files.h"
 
 enum {
     MATERIAL_BUCKETS = WDL_MATERIAL_MAX - WDL_MATERIAL_MIN + 1,
@@ -131,9 +132,10 @@ bool tune_wdl_load(WdlSet *set, const char *path, FILE *messages, int maxMessage
         if (messages) fprintf(messages, "%s: --fit-wdl reads dataset lines only (convert PGN with `gizum datagen --pgn`)\n", path);
         return false;
     }
-    FILE *f = fopen(path, "r");
+    char err[512];
+    FILE *f = file_open_read(path, NULL, err, sizeof err);
     if (!f) {
-        if (messages) fprintf(messages, "%s: cannot open: %s\n", path, strerror(errno));
+        if (messages) fprintf(messages, "%s\n", err);
         return false;
     }
     Position *pos = malloc(sizeof *pos);
@@ -427,6 +429,11 @@ static int parse_wdl_options(int argc, char **argv, WdlOptions *opt, FILE *out, 
         fprintf(err, "gizum-tune: --fit-wdl: no data files given\n%s", Usage);
         return 2;
     }
+    char why[512];
+    if (opt->outPath && !file_write_check(opt->outPath, why, sizeof why)) {
+        fprintf(err, "gizum-tune: --wdl-out: %s\n", why);
+        return 2;
+    }
     return 0;
 }
 
@@ -485,31 +492,17 @@ static void print_model(FILE *out, const WdlCoefficients *c, const char *provena
     fputs("};\n", out);
 }
 
-/* Writes the table to path through a temporary file renamed over it; false with a message. */
+/* Writes the table to path through a temporary file renamed over it (files.h); false with a message. */
 static bool write_model(const char *path, const WdlCoefficients *c, const char *provenance, FILE *err) {
-    size_t len = strlen(path) + 16;
-    char *tmp = malloc(len);
-    if (!tmp) return false;
-    snprintf(tmp, len, "%s.tmpXXXXXX", path);
-    int fd = mkstemp(tmp);
-    FILE *f = fd >= 0 ? fdopen(fd, "w") : NULL;
-    if (!f) {
-        fprintf(err, "gizum-tune: %s: cannot create: %s\n", tmp, strerror(errno));
-        if (fd >= 0) close(fd), unlink(tmp);
-        free(tmp);
-        return false;
+    FileWriter w;
+    char why[512];
+    bool ok = file_write_begin(&w, path, why, sizeof why);
+    if (ok) {
+        print_model(w.f, c, provenance);
+        ok = file_write_commit(&w, why, sizeof why);
     }
-    print_model(f, c, provenance);
-    bool ok = !ferror(f);
-    ok = (fclose(f) == 0) && ok;
-    if (!ok || rename(tmp, path) != 0) {
-        fprintf(err, "gizum-tune: %s: cannot write: %s\n", path, strerror(errno));
-        unlink(tmp);
-        free(tmp);
-        return false;
-    }
-    free(tmp);
-    return true;
+    if (!ok) fprintf(err, "gizum-tune: %s\n", why);
+    return ok;
 }
 
 /* Splits by game: the samples of the last games (a share holdout of them) go last; returns the first held-out index. */

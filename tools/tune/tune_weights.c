@@ -9,6 +9,7 @@
 #include <unistd.h>
 
 #include "eval.h"
+#include "files.h"
 
 /* ------------------------------------------------------------ reading */
 
@@ -110,11 +111,8 @@ bool tune_weights_parse(const char *text, Score *weights, char *err, size_t errl
 }
 
 bool tune_weights_read(const char *path, Score *weights, char *err, size_t errlen) {
-    FILE *f = fopen(path, "r");
-    if (!f) {
-        snprintf(err, errlen, "%s: cannot open: %s", path, strerror(errno));
-        return false;
-    }
+    FILE *f = file_open_read(path, NULL, err, errlen);
+    if (!f) return false;
     char *text = NULL;
     size_t size = 0;
     FILE *mem = open_memstream(&text, &size);
@@ -154,33 +152,10 @@ void tune_weights_print(FILE *out, const Score *weights) {
 }
 
 bool tune_weights_write(const char *path, const Score *weights, char *err, size_t errlen) {
-    size_t len = strlen(path) + 16;
-    char *tmp = malloc(len);
-    if (!tmp) {
-        snprintf(err, errlen, "%s: out of memory", path);
-        return false;
-    }
-    snprintf(tmp, len, "%s.tmpXXXXXX", path);
-    int fd = mkstemp(tmp);
-    FILE *f = fd >= 0 ? fdopen(fd, "w") : NULL;
-    if (!f) {
-        snprintf(err, errlen, "%s: cannot create: %s", tmp, strerror(errno));
-        if (fd >= 0) close(fd), unlink(tmp);
-        free(tmp);
-        return false;
-    }
-    tune_weights_print(f, weights);
-    bool ok = fflush(f) == 0 && !ferror(f) && fsync(fd) == 0 && fchmod(fd, 0644) == 0;
-    int saved = errno;
-    ok = (fclose(f) == 0) && ok;
-    if (!ok || rename(tmp, path) != 0) {
-        snprintf(err, errlen, "%s: cannot write: %s", ok ? path : tmp, strerror(ok ? errno : saved));
-        unlink(tmp);
-        free(tmp);
-        return false;
-    }
-    free(tmp);
-    return true;
+    FileWriter w;
+    if (!file_write_begin(&w, path, err, errlen)) return false;
+    tune_weights_print(w.f, weights);
+    return file_write_commit(&w, err, errlen);
 }
 
 /* ------------------------------------------------------------ selecting */
