@@ -3,17 +3,20 @@
 # stands on Stockfish's UCI_Elo scale, docs/results.md): 10s+0.1s, 1 thread,
 # 16 MB hash, balanced openings with both colours.
 #   measure/strength.sh [ELO GAMES]...      e.g. measure/strength.sh 2400 60 2600 60
-# Needs ./gizum, ./gizum-match (make match) and /usr/games/stockfish. Results go
+# Needs ./gizum, ./gizum-match (make match) and a Stockfish with UCI_Elo:
+# STOCKFISH=path (default Debian's /usr/games/stockfish). Results go
 # to strength-<elo>.log and strength-<elo>.pgn in the working directory.
 set -eu
 openings=${OPENINGS:-../shared/openings/noob_3moves.epd}
 gizum=${GIZUM:-./gizum}
+stockfish=${STOCKFISH:-/usr/games/stockfish}
+[ -x "$stockfish" ] || { echo "strength.sh: $stockfish is not an executable program (set STOCKFISH=path)" >&2; exit 2; }
 [ $# -ge 2 ] || set -- 2400 60 2600 60
 while [ $# -ge 2 ]; do
     elo=$1 games=$2; shift 2
     # Stockfish keeps a larger Move Overhead so that a busy 2-core machine does not flag it.
     ./gizum-match -engine cmd="$gizum" name=Gizum \
-        -engine cmd=/usr/games/stockfish name="SF$elo" option.UCI_LimitStrength=true "option.UCI_Elo=$elo" \
+        -engine cmd="$stockfish" name="SF$elo" option.UCI_LimitStrength=true "option.UCI_Elo=$elo" \
             "option.Move Overhead=50" \
         -each tc=10+0.1 option.Hash=16 option.Threads=1 \
         -openings file="$openings" format=epd order=random seed="$elo" \

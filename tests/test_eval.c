@@ -84,12 +84,20 @@ static uint64_t rng_next(void) {
 /* The sum of count * weight over the trace: must give back its mg and eg. */
 static void trace_sums(const EvalTrace *t, int *mg, int *eg) {
     *mg = *eg = 0;
+    int complexity = 0;
     for (int p = 0; p < PARAM_NB; p++) {
         if (p == TEMPO) continue;
         int d = t->coeff[p][WHITE] - t->coeff[p][BLACK];
+        if (eval_param_is_complexity(p)) {
+            complexity += d * eg_value(EvalWeights[p]);
+            continue;
+        }
         *mg += d * mg_value(EvalWeights[p]);
         *eg += d * eg_value(EvalWeights[p]);
     }
+    /* The complexity moves eg towards zero, never past it (eval.h). */
+    if (complexity < -abs(*eg)) complexity = -abs(*eg);
+    *eg += (*eg > 0 ? 1 : *eg < 0 ? -1 : 0) * complexity;
 }
 
 /* The "Total" line of the printed trace. */
@@ -249,6 +257,24 @@ static void test_features(void) {
     CHECK(Trace.coeff[KING_SHIELD + 8 * 2 + RANK_2][WHITE] == 1, "f2 shield not found");
     eval_fen("6k1/8/8/8/8/6p1/5PPP/6K1 w - - 0 1");
     CHECK(Trace.coeff[KING_STORM_BLOCKED + RANK_3][WHITE] == 1, "blocked g3 storm not found");
+
+    /* The terms from Stockfish 11's evaluation, each on a position worked out by hand. */
+    eval_fen("3r2k1/8/8/8/3N4/8/8/3QK3 w - - 0 1");
+    CHECK(Trace.coeff[QUEEN_WEAK][WHITE] == 1, "Nd4 between Rd8 and Qd1: the queen is open to a discovery");
+    eval_fen("6k1/8/8/8/8/8/6PP/5K1R w - - 0 1");
+    CHECK(Trace.coeff[ROOK_TRAPPED][WHITE] == 2, "Rh1 shut in by Kf1 without castling rights counts twice");
+    eval_fen("4k3/8/8/8/8/8/8/RN2K3 w - - 0 1");
+    CHECK(Trace.coeff[IMBALANCE_OURS + 4 * 5 / 2 + 2][WHITE] == 1 && Trace.coeff[IMBALANCE_OURS + 4 * 5 / 2 + 4][WHITE] == 1,
+          "rook x knight and rook x rook pairs of R+N not found");
+    eval_fen("4k3/8/3n4/8/4P3/8/8/4K3 w - - 0 1");
+    CHECK(Trace.coeff[THREAT_PAWN_PUSH][WHITE] == 1, "e4-e5 would attack Nd6");
+    eval_fen("8/5p2/8/4k3/8/8/4P3/4K3 w - - 0 1");
+    int c[COMPLEXITY_NB];
+    for (int i = 0; i < COMPLEXITY_NB; i++) c[i] = Trace.coeff[COMPLEXITY + i][WHITE];
+    CHECK(c[COMPLEXITY_PASSED] == 0 && c[COMPLEXITY_PAWNS] == 2 && c[COMPLEXITY_OUTFLANKING] == -4
+              && c[COMPLEXITY_BOTH_FLANKS] == 0 && c[COMPLEXITY_INFILTRATION] == 0 && c[COMPLEXITY_PAWN_ENDING] == 1
+              && c[COMPLEXITY_UNWINNABLE] == 1 && c[COMPLEXITY_BASE] == 1,
+          "complexity of Ke1/e2 vs Ke5/f7: got %d %d %d %d %d %d %d %d", c[0], c[1], c[2], c[3], c[4], c[5], c[6], c[7]);
     eval_fen("6k1/8/8/8/8/8/5P1P/6K1 w - - 0 1");
     CHECK(Trace.coeff[KING_OPEN_FILE][WHITE] == 1 && Trace.coeff[KING_SHIELD + 8 * 1][WHITE] == 1,
           "open g-file next to the king not found");

@@ -9,6 +9,7 @@
  */
 #include "eval.h"
 
+#include <stdlib.h>
 #include <string.h>
 
 #include "pages.h"
@@ -21,6 +22,10 @@ static const int KingAttackerUnits[PIECE_TYPE_NB] = {
     0, 0, KD_ATTACKER_KNIGHT, KD_ATTACKER_BISHOP, KD_ATTACKER_ROOK, KD_ATTACKER_QUEEN, 0};
 static const int MobilityTerm[PIECE_TYPE_NB] = {
     0, 0, MOBILITY_KNIGHT, MOBILITY_BISHOP, MOBILITY_ROOK, MOBILITY_QUEEN, 0};
+
+/* The four centre squares, and the files c to f. */
+static const Bitboard CentreSquares = (FILE_A_BB << 3 | FILE_A_BB << 4) & (RANK_1_BB << 24 | RANK_1_BB << 32);
+static const Bitboard CentreFiles = FILE_A_BB << 2 | FILE_A_BB << 3 | FILE_A_BB << 4 | FILE_A_BB << 5;
 
 /* Every piece's first PSQT parameter, by piece type. */
 static const int PsqtTerm[PIECE_TYPE_NB] = {
@@ -117,11 +122,14 @@ EVAL_INLINE Score eval_pawns_side(const Position *pos, PawnEntry *pe, Color c, E
 
         if (ours & forward_file_bb(them, sq)) s += term(trace, PAWN_DOUBLED, c, 1);
 
+        bool weak = false;
         if (!neighbours)
-            s += term(trace, PAWN_ISOLATED, c, 1);
+            s += term(trace, PAWN_ISOLATED, c, 1), weak = true;
         else if (!(neighbours & ~forward_ranks_bb(c, sq))
                  && (theirs & (pawn_attacks(c, stop) | square_bb(stop))))
-            s += term(trace, PAWN_BACKWARD, c, 1);
+            s += term(trace, PAWN_BACKWARD, c, 1), weak = true;
+        /* A weak pawn on a half-open file is a target for the enemy rooks. */
+        if (weak && !(theirs & forward_file_bb(c, sq))) s += term(trace, PAWN_WEAK_UNOPPOSED, c, 1);
 
         if (phalanx) s += term(trace, PAWN_PHALANX + r, c, 1);
         if (supporters) s += term(trace, PAWN_SUPPORTED + r, c, popcount(supporters));
@@ -131,6 +139,9 @@ EVAL_INLINE Score eval_pawns_side(const Position *pos, PawnEntry *pe, Color c, E
             s += term(trace, PASSED_RANK + r, c, 1);
         }
     }
+    /* Pawns that two enemy pawns attack and none of ours defends: a lever we lose. */
+    int levers = popcount(ours & pawn_double_attacks(them, theirs) & ~pe->attacks[c]);
+    if (levers) s += term(trace, PAWN_WEAK_LEVER, c, levers);
     return s;
 }
 
@@ -197,6 +208,61 @@ EVAL_INLINE void eval_info_init(EvalInfo *ei) {
     }
 }
 
+/* Squares where a minor of c is an outpost: ranks 4-6, pawn-protected, out of enemy pawns' reach. */
+EVAL_INLINE Bitboard outpost_squares(const EvalInfo *ei, Color c) {
+    Bitboard ranks = c == WHITE ? RANK_1_BB << 24 | RANK_1_BB << 32 | RANK_1_BB << 40
+                                : RANK_1_BB << 16 | RANK_1_BB << 24 | RANK_1_BB << 32;
+    return ranks & ei->pe->attacks[c] & ~ei->pe->attackSpan[color_flip(c)];
+}
+
+/* A bishop's pawn terms: own pawns on its colour (worse when the centre is blocked), x-rays, the long diagonal. */
+EVAL_INLINE Score eval_bishop(const EvalInfo *ei, Color c, Square sq, EvalTrace *trace) {
+    const Position *pos = ei->pos;
+    Bitboard ourPawns = pos_pieces_cpt(pos, c, PAWN);
+    Bitboard sameColour = (DARK_SQUARES_BB & square_bb(sq)) ? DARK_SQUARES_BB : ~DARK_SQUARES_BB;
+    int n = popcount(ourPawns & sameColour);
+    Score s = 0;
+    if (n) {
+        s += term(trace, BISHOP_PAWN_COLOR, c, n);
+        int blocked = popcount(ourPawns & shift_down(c, pos_pieces(pos)) & CentreFiles);
+        if (blocked) s += term(trace, BISHOP_PAWNS_BLOCKED, c, n * blocked);
+    }
+    int xrays = popcount(bishop_attacks(sq, 0) & pos_pieces_cpt(pos, color_flip(c), PAWN));
+    if (xrays) s += term(trace, BISHOP_XRAY_PAWNS, c, xrays);
+    if (more_than_one(bishop_attacks(sq, pos_pieces_pt(pos, PAWN)) & CentreSquares))
+        s += term(trace, BISHOP_LONG_DIAGONAL, c, 1);
+    return s;
+}
+
+/* A rook on a queen's file, and a rook shut in by its own uncastled king. */
+EVAL_INLINE Score eval_rook(const EvalInfo *ei, Color c, Square sq, int mobility, EvalTrace *trace) {
+    const Position *pos = ei->pos;
+    Score s = 0;
+    if (file_bb_of(sq) & pos_pieces_pt(pos, QUEEN)) s += term(trace, ROOK_QUEEN_FILE, c, 1);
+    if (mobility <= 3) {
+        int kingFile = file_of(pos_king_square(pos, c));
+        if ((kingFile < FILE_E) == (file_of(sq) < kingFile)) {
+            bool canCastle = (pos->st->castling >> (2 * (int)c)) & 3;
+            s += term(trace, ROOK_TRAPPED, c, canCastle ? 1 : 2);
+        }
+    }
+    return s;
+}
+
+/* Is c's queen on sq pinned by, or open to a discovered attack from, an enemy rook or bishop? */
+static inline bool queen_is_exposed(const Position *pos, Color c, Square sq) {
+    Color them = color_flip(c);
+    Bitboard snipers = (rook_attacks(sq, 0) & pos_pieces_cpt(pos, them, ROOK))
+                     | (bishop_attacks(sq, 0) & pos_pieces_cpt(pos, them, BISHOP));
+    Bitboard occupied = pos_pieces(pos);
+    while (snipers) {
+        Square sniper = pop_lsb(&snipers);
+        Bitboard between = BetweenBB[sq][sniper] & occupied & ~square_bb(sniper);
+        if (between && !more_than_one(between)) return true;
+    }
+    return false;
+}
+
 /* Mobility, attacks and placement terms of colour c's pieces of type pt. */
 EVAL_INLINE Score eval_piece_type(EvalInfo *ei, Color c, PieceType pt, EvalTrace *trace) {
     const Position *pos = ei->pos;
@@ -205,6 +271,7 @@ EVAL_INLINE Score eval_piece_type(EvalInfo *ei, Color c, PieceType pt, EvalTrace
     Bitboard ourPawns = pos_pieces_cpt(pos, c, PAWN);
     Bitboard theirPawns = pos_pieces_cpt(pos, them, PAWN);
     Square theirKing = pos_king_square(pos, them);
+    Square ourKing = pos_king_square(pos, c);
     Score s = 0;
 
     for (Bitboard b = pos_pieces_cpt(pos, c, pt); b;) {
@@ -230,20 +297,20 @@ EVAL_INLINE Score eval_piece_type(EvalInfo *ei, Color c, PieceType pt, EvalTrace
                               + KD_ADJACENT_ATTACK * popcount(att & king_attacks(theirKing));
         }
 
-        s += term(trace, MobilityTerm[pt] + popcount(att & ei->mobilityArea[c]), c, 1);
+        int mobility = popcount(att & ei->mobilityArea[c]);
+        s += term(trace, MobilityTerm[pt] + mobility, c, 1);
 
         if (pt == KNIGHT || pt == BISHOP) {
-            int r = relative_rank(c, sq);
-            if (r >= RANK_4 && r <= RANK_6 && (ei->pe->attacks[c] & square_bb(sq))
-                && !(ei->pe->attackSpan[them] & square_bb(sq)))
+            Bitboard outposts = outpost_squares(ei, c);
+            if (outposts & square_bb(sq))
                 s += term(trace, pt == KNIGHT ? KNIGHT_OUTPOST : BISHOP_OUTPOST, c, 1);
+            else if (pt == KNIGHT && (att & outposts & ~pos_pieces_c(pos, c)))
+                s += term(trace, KNIGHT_REACHABLE_OUTPOST, c, 1);
             if (shift_down(c, pos_pieces_pt(pos, PAWN)) & square_bb(sq))
                 s += term(trace, MINOR_BEHIND_PAWN, c, 1);
-            if (pt == BISHOP) {
-                Bitboard sameColour = (DARK_SQUARES_BB & square_bb(sq)) ? DARK_SQUARES_BB : ~DARK_SQUARES_BB;
-                int n = popcount(ourPawns & sameColour);
-                if (n) s += term(trace, BISHOP_PAWN_COLOR, c, n);
-            }
+            /* Minors far from their king leave it without defenders. */
+            s += term(trace, pt == KNIGHT ? KNIGHT_KING_DISTANCE : BISHOP_KING_DISTANCE, c, distance(sq, ourKing));
+            if (pt == BISHOP) s += eval_bishop(ei, c, sq, trace);
         } else {
             Bitboard file = file_bb_of(sq);
             if (!(ourPawns & file)) {
@@ -255,6 +322,8 @@ EVAL_INLINE Score eval_piece_type(EvalInfo *ei, Color c, PieceType pt, EvalTrace
             if (pt == ROOK && relative_rank(c, sq) == RANK_7
                 && ((theirPawns & rank_bb_of(sq)) || relative_rank(c, theirKing) == RANK_8))
                 s += term(trace, ROOK_SEVENTH, c, 1);
+            if (pt == ROOK) s += eval_rook(ei, c, sq, mobility, trace);
+            if (pt == QUEEN && queen_is_exposed(pos, c, sq)) s += term(trace, QUEEN_WEAK, c, 1);
         }
     }
     return s;
@@ -342,11 +411,72 @@ EVAL_INLINE Score eval_king_danger(const EvalInfo *ei, Color c, EvalTrace *trace
     units += KD_UNSAFE_CHECK * popcount(unsafeChecks);
     units += KD_WEAK_ZONE_SQUARE * popcount(ei->kingZone[c] & weak);
     if (!queen) units -= KD_NO_QUEEN;
+    if (ei->attackedBy[c][KNIGHT] & ei->attackedBy[c][KING]) units -= KD_KNIGHT_DEFENDER;
 
     return term(trace, KING_DANGER + min_int(max_int(units, 0), KING_DANGER_NB - 1), c, 1);
 }
 
+/* The files of a king's wing, by the king's file: a-c, a-d, a-d, c-f, c-f, e-h, e-h, f-h. */
+static const Bitboard KingFlank[8] = {
+    0x0707070707070707ULL, 0x0F0F0F0F0F0F0F0FULL, 0x0F0F0F0F0F0F0F0FULL, 0x3C3C3C3C3C3C3C3CULL,
+    0x3C3C3C3C3C3C3C3CULL, 0xF0F0F0F0F0F0F0F0ULL, 0xF0F0F0F0F0F0F0F0ULL, 0xE0E0E0E0E0E0E0E0ULL};
+
+/* Enemy attacks on the king's flank in our camp (twice-attacked squares count twice); a pawnless flank. */
+EVAL_INLINE Score eval_king_flank(const EvalInfo *ei, Color c, EvalTrace *trace) {
+    const Position *pos = ei->pos;
+    Color them = color_flip(c);
+    Bitboard flank = KingFlank[file_of(pos_king_square(pos, c))];
+    Bitboard camp = c == WHITE ? ~(RANK_8_BB | RANK_8_BB >> 8 | RANK_8_BB >> 16)
+                               : ~(RANK_1_BB | RANK_1_BB << 8 | RANK_1_BB << 16);
+    Bitboard attacked = ei->attackedBy[them][0] & flank & camp;
+    int attacks = popcount(attacked) + popcount(attacked & ei->attacked2[them]);
+    Score s = attacks ? term(trace, KING_FLANK_ATTACKS, c, attacks) : 0;
+    if (!(pos_pieces_pt(pos, PAWN) & flank)) s += term(trace, KING_PAWNLESS_FLANK, c, 1);
+    return s;
+}
+
 /* ------------------------------------------------------------ threats */
+
+/* Enemy pieces attacked by c's safe pawns, or by a safe pawn push next move. */
+EVAL_INLINE Score eval_pawn_threats(const EvalInfo *ei, Color c, EvalTrace *trace) {
+    const Position *pos = ei->pos;
+    Color them = color_flip(c);
+    Bitboard nonPawnEnemies = pos_pieces_c(pos, them) & ~pos_pieces_pt(pos, PAWN) & ~pos_pieces_pt(pos, KING);
+    Bitboard safe = ~ei->attackedBy[them][0] | ei->attackedBy[c][0];
+    Bitboard ourPawns = pos_pieces_cpt(pos, c, PAWN);
+    Bitboard empty = ~pos_pieces(pos);
+    Bitboard rank3 = rank_bb(c == WHITE ? RANK_3 : RANK_6);
+    Score s = 0;
+
+    int bySafe = popcount(pawn_attacks_bb(c, ourPawns & safe) & nonPawnEnemies);
+    if (bySafe) s += term(trace, THREAT_SAFE_PAWN, c, bySafe);
+
+    Bitboard pushes = shift_up(c, ourPawns) & empty;
+    pushes |= shift_up(c, pushes & rank3) & empty;
+    pushes &= ~ei->attackedBy[them][PAWN] & safe;
+    int byPush = popcount(pawn_attacks_bb(c, pushes) & nonPawnEnemies);
+    if (byPush) s += term(trace, THREAT_PAWN_PUSH, c, byPush);
+    return s;
+}
+
+/* Safe squares from which c's knights or sliders could attack a lone enemy queen next move. */
+EVAL_INLINE Score eval_queen_threats(const EvalInfo *ei, Color c, Bitboard strong, EvalTrace *trace) {
+    const Position *pos = ei->pos;
+    Bitboard queens = pos_pieces_cpt(pos, color_flip(c), QUEEN);
+    if (!queens || more_than_one(queens)) return 0;
+    Square sq = lsb(queens);
+    Bitboard occupied = pos_pieces(pos);
+    Bitboard safe = ei->mobilityArea[c] & ~strong;
+    Score s = 0;
+
+    int knights = popcount(ei->attackedBy[c][KNIGHT] & knight_attacks(sq) & safe);
+    if (knights) s += term(trace, THREAT_KNIGHT_ON_QUEEN, c, knights);
+    Bitboard sliders = (ei->attackedBy[c][BISHOP] & bishop_attacks(sq, occupied))
+                     | (ei->attackedBy[c][ROOK] & rook_attacks(sq, occupied));
+    int slides = popcount(sliders & safe & ei->attacked2[c]);
+    if (slides) s += term(trace, THREAT_SLIDER_ON_QUEEN, c, slides);
+    return s;
+}
 
 /* Enemy pieces that colour c attacks: by pawns, minors, rooks, king, and hanging ones. */
 EVAL_INLINE Score eval_threats(const EvalInfo *ei, Color c, EvalTrace *trace) {
@@ -369,6 +499,58 @@ EVAL_INLINE Score eval_threats(const EvalInfo *ei, Color c, EvalTrace *trace) {
 
     int hanging = popcount(nonPawnEnemies & ei->attackedBy[c][0] & ~ei->attackedBy[them][0]);
     if (hanging) s += term(trace, HANGING, c, hanging);
+
+    /* Weak pieces that only the queen defends tie the queen down. */
+    int queenProtected = popcount(weak & ei->attackedBy[them][QUEEN]);
+    if (queenProtected) s += term(trace, THREAT_QUEEN_PROTECTED, c, queenProtected);
+    /* Squares both sides attack where they are not strongly defended: their pieces are hemmed in. */
+    int restricted = popcount(ei->attackedBy[them][0] & ~strong & ei->attackedBy[c][0]);
+    if (restricted) s += term(trace, THREAT_RESTRICTED, c, restricted);
+    return s + eval_pawn_threats(ei, c, trace) + eval_queen_threats(ei, c, strong, trace);
+}
+
+/* ------------------------------------------------------------ space */
+
+/* Safe central squares behind c's pawns, weighted by c's piece count (more pieces need more room). */
+EVAL_INLINE Score eval_space(const EvalInfo *ei, Color c, EvalTrace *trace) {
+    const Position *pos = ei->pos;
+    Color them = color_flip(c);
+    Bitboard ourPawns = pos_pieces_cpt(pos, c, PAWN);
+    Bitboard ranks = c == WHITE ? RANK_1_BB << 8 | RANK_1_BB << 16 | RANK_1_BB << 24
+                                : RANK_1_BB << 32 | RANK_1_BB << 40 | RANK_1_BB << 48;
+    Bitboard safe = ranks & CentreFiles & ~ourPawns & ~ei->attackedBy[them][PAWN];
+    Bitboard behind = ourPawns;
+    behind |= shift_down(c, behind);
+    behind |= shift_down(c, shift_down(c, behind));
+    int bonus = popcount(safe) + popcount(behind & safe & ~ei->attackedBy[them][0]);
+    int weight = popcount(pos_pieces_c(pos, c)) - 1;
+    int count = bonus * weight * weight / 16;
+    return count ? term(trace, SPACE, c, count) : 0;
+}
+
+/* ------------------------------------------------------------ imbalance */
+
+/* Material kinds of the imbalance: the bishop pair, pawn, knight, bishop, rook, queen. */
+static inline void imbalance_counts(const Position *pos, Color c, int counts[IMBALANCE_KINDS]) {
+    Bitboard bishops = pos_pieces_cpt(pos, c, BISHOP);
+    counts[0] = (bishops & DARK_SQUARES_BB) && (bishops & ~DARK_SQUARES_BB);
+    for (PieceType pt = PAWN; pt <= QUEEN; pt++) counts[pt] = popcount(pos_pieces_cpt(pos, c, pt));
+}
+
+/* Pairs of material kinds (ours x ours, ours x theirs): what the piece values alone miss. */
+EVAL_INLINE Score eval_imbalance(const Position *pos, Color c, EvalTrace *trace) {
+    int ours[IMBALANCE_KINDS], theirs[IMBALANCE_KINDS];
+    imbalance_counts(pos, c, ours);
+    imbalance_counts(pos, color_flip(c), theirs);
+    Score s = 0;
+    for (int a = 0; a < IMBALANCE_KINDS; a++) {
+        if (!ours[a]) continue;
+        for (int b = 0; b <= a; b++) {
+            int pair = a * (a + 1) / 2 + b;
+            if (ours[b]) s += term(trace, IMBALANCE_OURS + pair, c, ours[a] * ours[b]);
+            if (theirs[b]) s += term(trace, IMBALANCE_THEIRS + pair, c, ours[a] * theirs[b]);
+        }
+    }
     return s;
 }
 
@@ -401,7 +583,46 @@ EVAL_INLINE Score eval_passed(const EvalInfo *ei, Color c, EvalTrace *trace) {
     return s;
 }
 
+/* ------------------------------------------------------------ complexity */
+
+/*
+ * How much of the endgame edge is real: many pawns and passers, pawns on
+ * both flanks, kings far apart on files or already invading keep it;
+ * kings in opposition with no passer and one pawn wing lose most of it.
+ * Returns the change to eg (see ComplexityFeature).
+ */
+EVAL_INLINE int eval_complexity(const EvalInfo *ei, int eg, EvalTrace *trace) {
+    const Position *pos = ei->pos;
+    Square wk = pos_king_square(pos, WHITE), bk = pos_king_square(pos, BLACK);
+    Bitboard pawns = pos_pieces_pt(pos, PAWN);
+    Bitboard queenSide = FILE_A_BB | FILE_A_BB << 1 | FILE_A_BB << 2 | FILE_A_BB << 3;
+    int passed = popcount(ei->pe->passed[WHITE] | ei->pe->passed[BLACK]);
+    int outflanking = abs(file_of(wk) - file_of(bk)) - abs(rank_of(wk) - rank_of(bk));
+    bool bothFlanks = (pawns & queenSide) && (pawns & ~queenSide);
+    bool infiltration = rank_of(wk) > RANK_4 || rank_of(bk) < RANK_5;
+    bool pawnEnding = !(pos_pieces(pos) & ~pawns & ~pos_pieces_pt(pos, KING));
+    bool unwinnable = !passed && outflanking < 0 && !bothFlanks;
+
+    /* A property of the position, not of a side: recorded as White's. */
+    Score c = term(trace, COMPLEXITY + COMPLEXITY_PASSED, WHITE, passed)
+            + term(trace, COMPLEXITY + COMPLEXITY_PAWNS, WHITE, popcount(pawns))
+            + term(trace, COMPLEXITY + COMPLEXITY_OUTFLANKING, WHITE, outflanking)
+            + term(trace, COMPLEXITY + COMPLEXITY_BOTH_FLANKS, WHITE, bothFlanks)
+            + term(trace, COMPLEXITY + COMPLEXITY_INFILTRATION, WHITE, infiltration)
+            + term(trace, COMPLEXITY + COMPLEXITY_PAWN_ENDING, WHITE, pawnEnding)
+            + term(trace, COMPLEXITY + COMPLEXITY_UNWINNABLE, WHITE, unwinnable)
+            + term(trace, COMPLEXITY + COMPLEXITY_BASE, WHITE, 1);
+    int sign = (eg > 0) - (eg < 0);
+    return sign * max_int(eg_value(c), -abs(eg));
+}
+
 /* ------------------------------------------------------------ scaling */
+
+/* Is either king alone on the board? */
+static inline bool bare_king(const Position *pos) {
+    Bitboard kings = pos_pieces_pt(pos, KING);
+    return !(pos_pieces_c(pos, WHITE) & ~kings) || !(pos_pieces_c(pos, BLACK) & ~kings);
+}
 
 /* Non-pawn material of colour c in NPM units. */
 static int non_pawn_units(const Position *pos, Color c) {
@@ -471,10 +692,17 @@ EVAL_INLINE Value evaluate(const Position *pos, PawnTable *table, EvalTrace *tra
         score += eval_piece_type(&ei, WHITE, pt, trace) - eval_piece_type(&ei, BLACK, pt, trace);
     score += eval_shelter(&ei, WHITE, trace) - eval_shelter(&ei, BLACK, trace);
     score += eval_king_danger(&ei, WHITE, trace) - eval_king_danger(&ei, BLACK, trace);
+    score += eval_king_flank(&ei, WHITE, trace) - eval_king_flank(&ei, BLACK, trace);
     score += eval_threats(&ei, WHITE, trace) - eval_threats(&ei, BLACK, trace);
     score += eval_passed(&ei, WHITE, trace) - eval_passed(&ei, BLACK, trace);
+    if (non_pawn_units(pos, WHITE) + non_pawn_units(pos, BLACK) >= SPACE_MIN_NPM)
+        score += eval_space(&ei, WHITE, trace) - eval_space(&ei, BLACK, trace);
+    score += eval_imbalance(pos, WHITE, trace) - eval_imbalance(pos, BLACK, trace);
 
     int mg = mg_value(score), eg = eg_value(score);
+    /* Against a bare king nothing is drawish but what scale_factor() knows. */
+    int complexity = bare_king(pos) ? 0 : eval_complexity(&ei, eg, trace);
+    eg += complexity;
     int phase = game_phase(pos);
     int mgScale;
     int scale = scale_factor(pos, ei.pe, eg > 0 ? WHITE : BLACK, &mgScale);
@@ -493,6 +721,7 @@ EVAL_INLINE Value evaluate(const Position *pos, PawnTable *table, EvalTrace *tra
         for (Color c = WHITE; c <= BLACK; c++) trace->scaleFor[c] = scale_factor(pos, ei.pe, c, &trace->mgScaleFor[c]);
         trace->mg = mg;
         trace->eg = eg;
+        trace->complexity = complexity;
         trace->whiteView = whiteView;
         trace->tempo = tempo;
         trace->total = total;
@@ -512,6 +741,10 @@ Value eval_evaluate_traced(const Position *pos, EvalTrace *trace) {
 /* ------------------------------------------------------------ printing */
 
 static const char *const PieceNames[] = {"pawn", "knight", "bishop", "rook", "queen"};
+static const char *const ComplexityNames[COMPLEXITY_NB] = {
+    "passed pawns", "pawns", "outflanking", "pawns on both flanks", "infiltration", "pawn ending",
+    "almost unwinnable", "base"};
+static const char *const KindNames[IMBALANCE_KINDS] = {"bishop pair", "pawn", "knight", "bishop", "rook", "queen"};
 
 /* The term a parameter belongs to. */
 static const EvalTermInfo *term_of(int param) {
@@ -535,6 +768,13 @@ void eval_param_label(int param, char *out, size_t len) {
         else
             snprintf(out, len, "%s edge %d none", info->text, i / 8);
         break;
+    case LABEL_COMPLEXITY: snprintf(out, len, "%s %s", info->text, ComplexityNames[i]); break;
+    case LABEL_PAIR: {
+        int a = 0;
+        while ((a + 1) * (a + 2) / 2 <= i) a++;
+        snprintf(out, len, "%s %s x %s", info->text, KindNames[a], KindNames[i - a * (a + 1) / 2]);
+        break;
+    }
     default: snprintf(out, len, "%s", info->text); break;
     }
 }
@@ -547,6 +787,8 @@ static const char *const LabelHints[] = {
     [LABEL_COUNT] = ": by count, from 0",
     [LABEL_RANK] = ": by relative rank, 1 to 8",
     [LABEL_SHELTER] = ": a row per file edge distance 0 to 3, by the pawn's relative rank (first: no pawn)",
+    [LABEL_PAIR] = ": pairs of bishop pair, pawn, knight, bishop, rook, queen (a >= b)",
+    [LABEL_COMPLEXITY] = ": passers, pawns, outflanking, flanks, infiltration, pawn ending, unwinnable, base (eg)",
 };
 
 /* Writes weights as the C definition of EvalWeights: one commented block per term, eight pairs a line. */
@@ -574,7 +816,8 @@ void eval_write_table(FILE *out, const Score *weights) {
 void eval_print_weights(FILE *out) { eval_write_table(out, EvalWeights); }
 
 static const char *const GroupNames[GROUP_NB] = {
-    "Material", "Piece-square", "Mobility", "Pawns", "Passed pawns", "Pieces", "King safety", "Threats", "Tempo"};
+    "Material", "Piece-square", "Mobility", "Pawns", "Passed pawns", "Pieces", "King safety", "Threats", "Space",
+    "Imbalance", "Tempo", "Complexity"};
 
 /* One row: a parameter's counts, weights and White-minus-Black contribution. */
 static void print_row(FILE *out, const EvalTrace *t, int p) {
@@ -612,6 +855,7 @@ void eval_trace(const Position *pos, FILE *out) {
                 sums[g][WHITE][1] - sums[g][BLACK][1]);
     fprintf(out, "%-14s | %6s %6s | %6s %6s | %6d %6d\n\n", "Sum", "", "", "", "", t.mg, t.eg);
 
+    fprintf(out, "Complexity     %d added to eg (eg before: %d)\n", t.complexity, t.eg - t.complexity);
     fprintf(out, "Phase          %d/%d (mg weight; eg weight %d/%d)\n", t.phase, PHASE_MAX, PHASE_MAX - t.phase, PHASE_MAX);
     fprintf(out, "Scale          mg %d/%d, eg %d/%d\n", t.mgScale, SCALE_NORMAL, t.scale, SCALE_NORMAL);
     fprintf(out, "Tapered        %d (White's view) = (mg %d * %d * %d + eg %d * %d * %d) / (%d * %d)\n", t.whiteView,

@@ -19,7 +19,9 @@ typedef struct PawnTable PawnTable;
  * The feature counts behind one evaluation: coeff[p][c] is how often
  * parameter p applies to colour c, so that
  *   mg = sum_p (coeff[p][WHITE] - coeff[p][BLACK]) * mg_value(EvalWeights[p])
- * (likewise eg) over every parameter except TEMPO, and
+ * (likewise eg) over every parameter except TEMPO and COMPLEXITY; then
+ *   C = sum over the COMPLEXITY entries of coeff[p][WHITE] * eg_value(EvalWeights[p]),
+ *   eg += sign(eg) * max(C, -|eg|), and
  *   whiteView = (mg * phase * mgScale + eg * (PHASE_MAX - phase) * scale)
  *               / (PHASE_MAX * SCALE_NORMAL),
  *   total = (side to move is White ? whiteView : -whiteView) + tempo.
@@ -36,7 +38,8 @@ typedef struct {
      * mgScale are scaleFor[strong], mgScaleFor[strong] with strong = eg > 0 ?
      * WHITE : BLACK. A tuner moves eg's sign, so it needs both. */
     int scaleFor[COLOR_NB], mgScaleFor[COLOR_NB];
-    int mg, eg;      /* White's view sums, tempo excluded */
+    int mg, eg;      /* White's view sums, tempo excluded; eg after the complexity */
+    int complexity;  /* what the complexity added to eg */
     int whiteView;   /* tapered and scaled, White's view, tempo excluded */
     int tempo;       /* tapered tempo bonus for the side to move */
     Value total;     /* the evaluation, side to move's view */

@@ -40,26 +40,36 @@ void tune_weights_from_real(const double *w, Score *weights) {
 
 /* How E depends on the mg and eg sums and on the tempo weights of one position. */
 typedef struct {
-    double mg, eg;          /* the sums */
+    double mg, eg;          /* the sums (eg after the complexity) */
     double mgFactor;        /* dE / d mg */
-    double egFactor;        /* dE / d eg */
+    double egFactor;        /* dE / d eg of an ordinary term (0 where the complexity cancels eg) */
+    double complexityFactor; /* dE / d eg of a complexity entry */
     double tempoMg, tempoEg; /* dE / d tempo weights */
     double value;           /* E */
 } ModelTerms;
 
 static inline void model_terms(const TuneData *data, const TunePos *tp, const double *w, ModelTerms *m) {
     const TuneEntry *e = data->entries + tp->begin;
-    double mg = 0, eg = 0;
+    double mg = 0, eg = 0, complexity = 0;
     for (int k = 0; k < tp->count; k++) {
+        if (eval_param_is_complexity(e[k].param)) {
+            complexity += e[k].coeff * w[2 * e[k].param + 1];
+            continue;
+        }
         mg += e[k].coeff * w[2 * e[k].param];
         eg += e[k].coeff * w[2 * e[k].param + 1];
     }
+    /* eg + sign(eg) * max(C, -|eg|): where the clamp holds, eg is 0 and moves with nothing. */
+    double sign = (eg > 0) - (eg < 0);
+    bool cancelled = complexity <= -fabs(eg);
+    eg = cancelled ? 0 : eg + sign * complexity;
     int strong = eg > 0 ? WHITE : BLACK;
     double phase = tp->phase, rest = PHASE_MAX - tp->phase;
     m->mg = mg;
     m->eg = eg;
     m->mgFactor = phase * tp->mgScale[strong] / (PHASE_MAX * SCALE_NORMAL);
-    m->egFactor = rest * tp->scale[strong] / (PHASE_MAX * SCALE_NORMAL);
+    m->egFactor = cancelled ? 0 : rest * tp->scale[strong] / (PHASE_MAX * SCALE_NORMAL);
+    m->complexityFactor = sign * m->egFactor;
     m->tempoMg = tp->tempoSign * phase / PHASE_MAX;
     m->tempoEg = tp->tempoSign * rest / PHASE_MAX;
     m->value = mg * m->mgFactor + eg * m->egFactor + m->tempoMg * w[2 * TEMPO] + m->tempoEg * w[2 * TEMPO + 1];
@@ -73,11 +83,16 @@ double tune_eval(const TuneData *data, const TunePos *tp, const double *w) {
 
 int tune_eval_exact(const TuneData *data, const TunePos *tp, const Score *weights) {
     const TuneEntry *e = data->entries + tp->begin;
-    int mg = 0, eg = 0;
+    int mg = 0, eg = 0, complexity = 0;
     for (int k = 0; k < tp->count; k++) {
+        if (eval_param_is_complexity(e[k].param)) {
+            complexity += e[k].coeff * eg_value(weights[e[k].param]);
+            continue;
+        }
         mg += e[k].coeff * mg_value(weights[e[k].param]);
         eg += e[k].coeff * eg_value(weights[e[k].param]);
     }
+    eg += ((eg > 0) - (eg < 0)) * (complexity > -abs(eg) ? complexity : -abs(eg));
     int strong = eg > 0 ? WHITE : BLACK;
     int phase = tp->phase;
     int whiteView = (mg * phase * tp->mgScale[strong] + eg * (PHASE_MAX - phase) * tp->scale[strong])
@@ -129,7 +144,12 @@ static void *slice_run(void *arg) {
         double gm = g * m.mgFactor, ge = g * m.egFactor;
         double *grad = s->grad;
         const TuneEntry *e = data->entries + tp->begin;
+        double gc = g * m.complexityFactor;
         for (int k = 0; k < tp->count; k++) {
+            if (eval_param_is_complexity(e[k].param)) {
+                grad[2 * e[k].param + 1] += e[k].coeff * gc;
+                continue;
+            }
             grad[2 * e[k].param] += e[k].coeff * gm;
             grad[2 * e[k].param + 1] += e[k].coeff * ge;
         }
