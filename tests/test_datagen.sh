@@ -42,7 +42,11 @@ check $? "a missing genfens book is reported: $(cat "$tmp/g6")"
 # Self-play interrupted by Ctrl-C: whole games only, and --first-game continues the run exactly.
 "$GIZUM" datagen --out "$tmp/run.txt" --games 100000 --nodes 400 --threads 2 --seed 21 2> "$tmp/run.err" &
 pid=$!
-sleep 2
+# Interrupt once the first game is written (whatever the build's speed: a sanitizer
+# build needs more than a few seconds for the openings' depth-8 checks), then a little later.
+i=0
+while [ ! -s "$tmp/run.txt" ] && [ $i -lt 1200 ] && kill -0 $pid 2>/dev/null; do sleep 0.1; i=$((i + 1)); done
+sleep 0.5
 kill -INT $pid
 wait $pid; rc=$?
 [ "$rc" -eq 130 ]; check $? "an interrupted datagen exits with 130, got $rc: $(tail -2 "$tmp/run.err")"
