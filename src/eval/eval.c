@@ -272,6 +272,7 @@ EVAL_INLINE Score eval_piece_type(EvalInfo *ei, Color c, PieceType pt, EvalTrace
     Bitboard theirPawns = pos_pieces_cpt(pos, them, PAWN);
     Square theirKing = pos_king_square(pos, them);
     Square ourKing = pos_king_square(pos, c);
+    Bitboard outposts = pt == KNIGHT || pt == BISHOP ? outpost_squares(ei, c) : 0;
     Score s = 0;
 
     for (Bitboard b = pos_pieces_cpt(pos, c, pt); b;) {
@@ -301,7 +302,6 @@ EVAL_INLINE Score eval_piece_type(EvalInfo *ei, Color c, PieceType pt, EvalTrace
         s += term(trace, MobilityTerm[pt] + mobility, c, 1);
 
         if (pt == KNIGHT || pt == BISHOP) {
-            Bitboard outposts = outpost_squares(ei, c);
             if (outposts & square_bb(sq))
                 s += term(trace, pt == KNIGHT ? KNIGHT_OUTPOST : BISHOP_OUTPOST, c, 1);
             else if (pt == KNIGHT && (att & outposts & ~pos_pieces_c(pos, c)))
