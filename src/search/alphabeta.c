@@ -285,8 +285,10 @@ static inline bool tt_cutoff(SearchWorker *t, SearchStack *ss, const TtProbe *tt
         return false;
     STAT(t, TT_CUTOFF);
     Move ttMove = tt->move;
-    if (tt->value >= beta && ttMove != MOVE_NONE && !tt->capture && pos_is_legal(pos, ttMove))
+    if (tt->value >= beta && ttMove != MOVE_NONE && !tt->capture && pos_is_legal(pos, ttMove)) {
+        ss->threats = pos_attacks_by(pos, color_flip(pos_side_to_move(pos)));
         update_histories(t, ss, ttMove, depth, &ttMove, 1, NULL, 0);
+    }
     if (tt->value >= beta && (ss - 1)->moveCount <= TtCutoffPriorMaxMove && after_quiet_move(pos, ss))
         update_prior_quiet(ss, -history_bonus(depth + 1));
     return true;
@@ -714,7 +716,8 @@ static Value search(SearchWorker *t, SearchStack *ss, Value alpha, Value beta, i
     MovePicker mp;
     const PieceToHistory *cont[CONT_PLIES];
     continuation_tables(ss, cont);
-    movepick_init(&mp, pos, t->hist, tt.move, ss->killers, counter, cont);
+    ss->threats = pos_attacks_by(pos, color_flip(pos_side_to_move(pos)));
+    movepick_init(&mp, pos, t->hist, tt.move, ss->killers, counter, cont, ss->threats);
 
     Value bestValue = -VALUE_INFINITE;
     Move bestMove = MOVE_NONE;
@@ -730,7 +733,8 @@ static Value search(SearchWorker *t, SearchStack *ss, Value alpha, Value beta, i
         m.count = ++moveCount;
         m.noisy = pos_is_capture_or_promotion(pos, move);
         m.givesCheck = pos_gives_check(pos, move);
-        m.history = m.noisy ? movepick_capture_history(pos, t->hist, move) : movepick_quiet_score(pos, t->hist, move, cont);
+        m.history = m.noisy ? movepick_capture_history(pos, t->hist, move)
+                            : movepick_quiet_score(pos, t->hist, move, cont, ss->threats);
 
         /* Step 9. Shallow-depth pruning, once a move has saved us from being mated. */
         if (!root && selective && bestValue > VALUE_MATED_IN_MAX_PLY && pos_has_non_pawn_material(pos, us)

@@ -56,6 +56,7 @@ typedef struct {
     int doubleExtensions;         /* double extensions on the line from the root to here */
     int moveCount;                /* the number of the move being searched from this node */
     int cutoffCount;              /* fail highs at this ply since the grandparent started */
+    Bitboard threats;             /* squares the enemy attacks, for the butterfly history */
 } SearchStack;
 
 enum { STACK_OFFSET = 6 };
