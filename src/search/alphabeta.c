@@ -174,12 +174,23 @@ static Value qsearch(SearchWorker *t, SearchStack *ss, Value alpha, Value beta) 
         moveCount++;
         if (!inCheck) {
             if (move_kind(move) == MOVE_PROMOTION && move_promotion(move) != QUEEN) continue;
-            /* Delta pruning: even winning the piece outright would not reach alpha. */
-            if (move_kind(move) != MOVE_PROMOTION
-                && standPat + SeeValue[piece_type(pos_captured_piece(pos, move))] + QsDeltaMargin <= alpha
-                && !pos_gives_check(pos, move)) {
-                STAT(t, QS_DELTA);
-                continue;
+            /* Futility: when standing pat plus a margin stays under alpha, a capture
+             * without check matters only if its victim lifts the score over alpha
+             * and the exchange wins something. A pruned capture still raises the
+             * fail-soft best value to what it could at most have reached. */
+            const Value futilityBase = standPat + QsDeltaMargin;
+            if (move_kind(move) != MOVE_PROMOTION && futilityBase <= alpha && !pos_gives_check(pos, move)) {
+                Value futilityValue = futilityBase + SeeValue[piece_type(pos_captured_piece(pos, move))];
+                if (futilityValue <= alpha) {
+                    if (futilityValue > bestValue) bestValue = futilityValue;
+                    STAT(t, QS_DELTA);
+                    continue;
+                }
+                if (!pos_see_ge(pos, move, 1)) {
+                    if (futilityBase > bestValue) bestValue = futilityBase;
+                    STAT(t, QS_FUTILITY);
+                    continue;
+                }
             }
             /* Losing captures cannot help a side that could stand pat instead. */
             if (!pos_see_ge(pos, move, 0)) {
