@@ -91,7 +91,8 @@ static void test_movepicker(void) {
                 const PieceToHistory *table = &Hist.continuation[rng() % PIECE_NB][rng() % SQUARE_NB];
                 const PieceToHistory *cont[CONT_PLIES];
                 for (int k = 0; k < CONT_PLIES; k++) cont[k] = k == 0 || (trial >> (k - 1) & 1) ? table : NULL;
-                movepick_init(&mp, &Pos, &Hist, random_candidate(&legal), killers, random_candidate(&legal), cont);
+                movepick_init(&mp, &Pos, &Hist, random_candidate(&legal), killers, random_candidate(&legal), cont,
+                              pos_attacks_by(&Pos, color_flip(pos_side_to_move(&Pos))));
                 check_picker(&mp, &legal, BenchPositions[p], &mainPicker);
                 movepick_init_qsearch(&mp, &Pos, &Hist, random_candidate(&legal), cont);
                 check_picker(&mp, &noisy, "qsearch picker", &qsPicker);
@@ -101,7 +102,7 @@ static void test_movepicker(void) {
             /* skipQuiets from the start: noisy moves and quiet checks only. */
             MovePicker mp;
             Move none[2] = {MOVE_NONE, MOVE_NONE};
-            movepick_init(&mp, &Pos, &Hist, MOVE_NONE, none, MOVE_NONE, NULL);
+            movepick_init(&mp, &Pos, &Hist, MOVE_NONE, none, MOVE_NONE, NULL, 0);
             mp.skipQuiets = true;
             Move m;
             int quiets = 0;

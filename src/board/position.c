@@ -46,6 +46,15 @@ Bitboard pos_attackers_to(const Position *pos, Square s, Bitboard occupied) {
          | (king_attacks(s) & pos->byType[KING]);
 }
 
+Bitboard pos_attacks_by(const Position *pos, Color c) {
+    Bitboard occupied = pos_pieces(pos);
+    Bitboard attacks = pawn_attacks_bb(c, pos_pieces_cpt(pos, c, PAWN)) | king_attacks(pos_king_square(pos, c));
+    for (Bitboard b = pos_pieces_cpt(pos, c, KNIGHT); b;) attacks |= knight_attacks(pop_lsb(&b));
+    for (Bitboard b = pos_pieces_cpt2(pos, c, BISHOP, QUEEN); b;) attacks |= bishop_attacks(pop_lsb(&b), occupied);
+    for (Bitboard b = pos_pieces_cpt2(pos, c, ROOK, QUEEN); b;) attacks |= rook_attacks(pop_lsb(&b), occupied);
+    return attacks;
+}
+
 /* Pieces of either colour standing alone between the king of c and an enemy slider. */
 static Bitboard slider_blockers(const Position *pos, Color c) {
     Square ksq = pos_king_square(pos, c);

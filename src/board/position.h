@@ -90,6 +90,8 @@ bool pos_castling_is_legal(const Position *pos, int idx);
 /* Static exchange evaluation: is the material outcome of m at least threshold? */
 bool pos_see_ge(const Position *pos, Move m, int threshold);
 Bitboard pos_attackers_to(const Position *pos, Square s, Bitboard occupied);
+/* Every square a piece of colour c attacks. */
+Bitboard pos_attacks_by(const Position *pos, Color c);
 /* Key of the position after m, for TT prefetching (ignores ep and castling changes). */
 Key pos_key_after(const Position *pos, Move m);
 

@@ -174,12 +174,23 @@ static Value qsearch(SearchWorker *t, SearchStack *ss, Value alpha, Value beta) 
         moveCount++;
         if (!inCheck) {
             if (move_kind(move) == MOVE_PROMOTION && move_promotion(move) != QUEEN) continue;
-            /* Delta pruning: even winning the piece outright would not reach alpha. */
-            if (move_kind(move) != MOVE_PROMOTION
-                && standPat + SeeValue[piece_type(pos_captured_piece(pos, move))] + QsDeltaMargin <= alpha
-                && !pos_gives_check(pos, move)) {
-                STAT(t, QS_DELTA);
-                continue;
+            /* Futility: when standing pat plus a margin stays under alpha, a capture
+             * without check matters only if its victim lifts the score over alpha
+             * and the exchange wins something. A pruned capture still raises the
+             * fail-soft best value to what it could at most have reached. */
+            const Value futilityBase = standPat + QsDeltaMargin;
+            if (move_kind(move) != MOVE_PROMOTION && futilityBase <= alpha && !pos_gives_check(pos, move)) {
+                Value futilityValue = futilityBase + SeeValue[piece_type(pos_captured_piece(pos, move))];
+                if (futilityValue <= alpha) {
+                    if (futilityValue > bestValue) bestValue = futilityValue;
+                    STAT(t, QS_DELTA);
+                    continue;
+                }
+                if (!pos_see_ge(pos, move, 1)) {
+                    if (futilityBase > bestValue) bestValue = futilityBase;
+                    STAT(t, QS_FUTILITY);
+                    continue;
+                }
             }
             /* Losing captures cannot help a side that could stand pat instead. */
             if (!pos_see_ge(pos, move, 0)) {
@@ -285,8 +296,10 @@ static inline bool tt_cutoff(SearchWorker *t, SearchStack *ss, const TtProbe *tt
         return false;
     STAT(t, TT_CUTOFF);
     Move ttMove = tt->move;
-    if (tt->value >= beta && ttMove != MOVE_NONE && !tt->capture && pos_is_legal(pos, ttMove))
+    if (tt->value >= beta && ttMove != MOVE_NONE && !tt->capture && pos_is_legal(pos, ttMove)) {
+        ss->threats = pos_attacks_by(pos, color_flip(pos_side_to_move(pos)));
         update_histories(t, ss, ttMove, depth, &ttMove, 1, NULL, 0);
+    }
     if (tt->value >= beta && (ss - 1)->moveCount <= TtCutoffPriorMaxMove && after_quiet_move(pos, ss))
         update_prior_quiet(ss, -history_bonus(depth + 1));
     return true;
@@ -714,7 +727,8 @@ static Value search(SearchWorker *t, SearchStack *ss, Value alpha, Value beta, i
     MovePicker mp;
     const PieceToHistory *cont[CONT_PLIES];
     continuation_tables(ss, cont);
-    movepick_init(&mp, pos, t->hist, tt.move, ss->killers, counter, cont);
+    ss->threats = pos_attacks_by(pos, color_flip(pos_side_to_move(pos)));
+    movepick_init(&mp, pos, t->hist, tt.move, ss->killers, counter, cont, ss->threats);
 
     Value bestValue = -VALUE_INFINITE;
     Move bestMove = MOVE_NONE;
@@ -730,7 +744,8 @@ static Value search(SearchWorker *t, SearchStack *ss, Value alpha, Value beta, i
         m.count = ++moveCount;
         m.noisy = pos_is_capture_or_promotion(pos, move);
         m.givesCheck = pos_gives_check(pos, move);
-        m.history = m.noisy ? movepick_capture_history(pos, t->hist, move) : movepick_quiet_score(pos, t->hist, move, cont);
+        m.history = m.noisy ? movepick_capture_history(pos, t->hist, move)
+                            : movepick_quiet_score(pos, t->hist, move, cont, ss->threats);
 
         /* Step 9. Shallow-depth pruning, once a move has saved us from being mated. */
         if (!root && selective && bestValue > VALUE_MATED_IN_MAX_PLY && pos_has_non_pawn_material(pos, us)

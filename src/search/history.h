@@ -1,6 +1,7 @@
 /*
  * Move-ordering statistics learnt during the search, one set per thread:
- * butterfly history (side, from, to), capture history (piece, to, captured
+ * butterfly history (side, whether the enemy attacks the from and the to
+ * square, from, to: a move out of or into danger is a different move), capture history (piece, to, captured
  * type), counter moves (the reply that refuted the previous move) and
  * continuation history (how good a move is after a given previous move);
  * and correction histories: how far the static evaluation was from what the
@@ -27,7 +28,7 @@ enum { CONT_PLIES = 3 };
 enum { CORRECTION_SIZE = 16384, CORRECTION_GRAIN = 64, CORRECTION_LIMIT = 128 * CORRECTION_GRAIN };
 
 typedef struct {
-    int16_t butterfly[COLOR_NB][SQUARE_NB][SQUARE_NB];
+    int16_t butterfly[COLOR_NB][4][SQUARE_NB][SQUARE_NB];   /* [side][butterfly_threat_index][from][to] */
     int16_t capture[PIECE_NB][SQUARE_NB][PIECE_TYPE_NB];
     Move counter[PIECE_NB][SQUARE_NB];
     PieceToHistory continuation[PIECE_NB][SQUARE_NB];
@@ -35,6 +36,11 @@ typedef struct {
     int16_t nonPawnCorrection[COLOR_NB][COLOR_NB][CORRECTION_SIZE];   /* [side to move][owner][key] */
     PieceToHistory continuationCorrection[PIECE_NB][SQUARE_NB];       /* [move before last][last move] */
 } Histories;
+
+/* Which butterfly table a move uses: whether the enemy attacks (threats) its from and its to square. */
+static inline int butterfly_threat_index(Bitboard threats, Move m) {
+    return (int)(((threats >> move_from(m)) & 1) * 2 + ((threats >> move_to(m)) & 1));
+}
 
 /* Moves an entry towards +-HISTORY_MAX by bonus, slowing down as it nears the bound. */
 static inline void history_update(int16_t *entry, int bonus) {

@@ -81,7 +81,7 @@ static inline void update_histories(SearchWorker *t, SearchStack *ss, Move best,
         for (int i = 0; i < quietCount; i++) {
             Move m = quiets[i];
             int b = m == best ? bonus : -bonus;
-            history_update(&h->butterfly[us][move_from(m)][move_to(m)], b);
+            history_update(&h->butterfly[us][butterfly_threat_index(ss->threats, m)][move_from(m)][move_to(m)], b);
             update_continuation(ss, pos_piece_on(pos, move_from(m)), move_to(m), b);
         }
     }

@@ -20,10 +20,11 @@ static bool is_underpromotion(Move m) {
     return move_kind(m) == MOVE_PROMOTION && move_promotion(m) != QUEEN;
 }
 
-int movepick_quiet_score(const Position *pos, const Histories *hist, Move m, const PieceToHistory *const *cont) {
+int movepick_quiet_score(const Position *pos, const Histories *hist, Move m, const PieceToHistory *const *cont,
+                         Bitboard threats) {
     Piece pc = pos_piece_on(pos, move_from(m));
     Square to = move_to(m);
-    int score = hist->butterfly[pos_side_to_move(pos)][move_from(m)][to];
+    int score = hist->butterfly[pos_side_to_move(pos)][butterfly_threat_index(threats, m)][move_from(m)][to];
     for (int i = 0; i < CONT_PLIES; i++)
         if (cont && cont[i]) score += (*cont[i])[pc][to];
     return score;
@@ -70,6 +71,7 @@ static void init_common(MovePicker *mp, const Position *pos, const Histories *hi
     mp->hist = hist;
     for (int i = 0; i < CONT_PLIES; i++) mp->cont[i] = cont ? cont[i] : NULL;
     mp->ttMove = ttMove;
+    mp->threats = 0;
     mp->killers[0] = mp->killers[1] = mp->counter = MOVE_NONE;
     mp->playedCount = 0;
     mp->count = mp->index = mp->badCount = mp->badIndex = 0;
@@ -77,8 +79,9 @@ static void init_common(MovePicker *mp, const Position *pos, const Histories *hi
 }
 
 void movepick_init(MovePicker *mp, const Position *pos, const Histories *hist, Move ttMove,
-                   const Move killers[2], Move counter, const PieceToHistory *const *cont) {
+                   const Move killers[2], Move counter, const PieceToHistory *const *cont, Bitboard threats) {
     init_common(mp, pos, hist, ttMove, cont);
+    mp->threats = threats;
     mp->killers[0] = killers[0];
     mp->killers[1] = killers[1];
     mp->counter = counter;
@@ -88,6 +91,8 @@ void movepick_init(MovePicker *mp, const Position *pos, const Histories *hist, M
 void movepick_init_qsearch(MovePicker *mp, const Position *pos, const Histories *hist, Move ttMove,
                            const PieceToHistory *const *cont) {
     init_common(mp, pos, hist, ttMove, cont);
+    /* Only evasions have quiet moves to order here. */
+    if (pos_in_check(pos)) mp->threats = pos_attacks_by(pos, color_flip(pos_side_to_move(pos)));
     mp->stage = pos_in_check(pos) ? EVASION_TT : QS_TT;
 }
 
@@ -149,7 +154,7 @@ Move movepick_next(MovePicker *mp) {
             gen_quiets(mp->pos, &list);
             load(mp, &list);
             for (int i = 0; i < mp->count; i++)
-                mp->moves[i].score = movepick_quiet_score(mp->pos, mp->hist, mp->moves[i].move, mp->cont);
+                mp->moves[i].score = movepick_quiet_score(mp->pos, mp->hist, mp->moves[i].move, mp->cont, mp->threats);
             break;
         case MAIN_QUIET:
             if (!mp->skipQuiets) {
@@ -174,7 +179,7 @@ Move movepick_next(MovePicker *mp) {
                 Move m = mp->moves[i].move;
                 mp->moves[i].score = pos_is_capture_or_promotion(mp->pos, m)
                     ? EVASION_CAPTURE_BONUS + noisy_score(mp, m)
-                    : movepick_quiet_score(mp->pos, mp->hist, m, mp->cont);
+                    : movepick_quiet_score(mp->pos, mp->hist, m, mp->cont, mp->threats);
             }
             mp->stage++;
             break;

@@ -28,6 +28,7 @@ typedef struct {
     const Position *pos;
     const Histories *hist;
     const PieceToHistory *cont[CONT_PLIES]; /* continuation tables (history.h), or NULL */
+    Bitboard threats;               /* squares the enemy attacks (quiet moves' butterfly table) */
     Move ttMove, killers[2], counter;
     Move played[4];                 /* special moves already returned, skipped later */
     int playedCount;
@@ -39,9 +40,9 @@ typedef struct {
     ScoredMove bad[MAX_MOVES];
 } MovePicker;
 
-/* Main search picker (evasion order when the side to move is in check). */
+/* Main search picker (evasion order when the side to move is in check); threats: pos_attacks_by the enemy. */
 void movepick_init(MovePicker *mp, const Position *pos, const Histories *hist, Move ttMove,
-                   const Move killers[2], Move counter, const PieceToHistory *const *cont);
+                   const Move killers[2], Move counter, const PieceToHistory *const *cont, Bitboard threats);
 /* Quiescence picker: noisy moves only, or all evasions when in check. */
 void movepick_init_qsearch(MovePicker *mp, const Position *pos, const Histories *hist, Move ttMove,
                            const PieceToHistory *const *cont);
@@ -49,7 +50,8 @@ void movepick_init_qsearch(MovePicker *mp, const Position *pos, const Histories 
 Move movepick_next(MovePicker *mp);
 
 /* History score of a quiet move as the picker sees it (also used by LMR). */
-int movepick_quiet_score(const Position *pos, const Histories *hist, Move m, const PieceToHistory *const *cont);
+int movepick_quiet_score(const Position *pos, const Histories *hist, Move m, const PieceToHistory *const *cont,
+                         Bitboard threats);
 /* Capture history of a capture or promotion (also used by LMR and capture futility). */
 int movepick_capture_history(const Position *pos, const Histories *hist, Move m);
 

@@ -56,6 +56,7 @@ typedef struct {
     int doubleExtensions;         /* double extensions on the line from the root to here */
     int moveCount;                /* the number of the move being searched from this node */
     int cutoffCount;              /* fail highs at this ply since the grandparent started */
+    Bitboard threats;             /* squares the enemy attacks, for the butterfly history */
 } SearchStack;
 
 enum { STACK_OFFSET = 6 };
@@ -109,7 +110,7 @@ typedef struct {
     X(LMR) X(LMR_RESEARCH) X(LMR_DEEPER) X(LMR_SHALLOWER) X(PVS_RESEARCH) X(CHECK_EXTENSION) \
     X(SINGULAR_TRY) X(SINGULAR_EXTENSION) X(DOUBLE_EXTENSION) X(NEGATIVE_EXTENSION) X(MULTI_CUT) \
     X(PROBCUT_TRY) X(PROBCUT_CUTOFF) \
-    X(ASPIRATION_FAIL) X(QS_DELTA) X(QS_SEE)
+    X(ASPIRATION_FAIL) X(QS_DELTA) X(QS_FUTILITY) X(QS_SEE)
 
 #define SEARCH_STAT_ENUM(name) STAT_##name,
 enum { SEARCH_STATS(SEARCH_STAT_ENUM) STAT_NB };
