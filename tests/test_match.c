@@ -596,6 +596,31 @@ static bool parse_line(const char *line, MatchConfig *cfg, char *err, size_t err
     return cli_parse(argc, argv, cfg, err, errlen);
 }
 
+/*
+ * Engines of the same name are numbered apart, however many there are
+ * (found by fuzz_matchcli: the third "sh" became "sh-2" like the second).
+ */
+static void test_cli_names(void) {
+    static const struct {
+        const char *line, *names;
+    } Cases[] = {
+        {"-engine cmd=/bin/sh -engine cmd=/bin/sh -engine cmd=/bin/sh -each tc=1", "sh sh-2 sh-3"},
+        {"-engine cmd=/bin/sh name=a -engine cmd=/bin/sh name=a -engine cmd=/bin/sh name=a "
+         "-engine cmd=/bin/sh name=a-2 -each tc=1", "a a-2 a-3 a-2-2"},
+        {"-engine cmd=/bin/sh name=a-2 -engine cmd=/bin/sh name=a -engine cmd=/bin/sh name=a -each tc=1", "a-2 a a-3"},
+    };
+    for (size_t i = 0; i < sizeof Cases / sizeof Cases[0]; i++) {
+        MatchConfig cfg;
+        char err[2048] = "", names[256] = "";
+        bool ok = parse_line(Cases[i].line, &cfg, err, sizeof err);
+        for (int e = 0; ok && e < cfg.engineCount; e++)
+            snprintf(names + strlen(names), sizeof names - strlen(names), "%s%s", e ? " " : "", cfg.engines[e].name);
+        CHECK(ok && strcmp(names, Cases[i].names) == 0, "engine names '%s', expected '%s' (%s)", names, Cases[i].names,
+              err);
+        cli_free(&cfg);
+    }
+}
+
 /* Command lines as fastchess's and cutechess-cli's documentation, fishtest and OpenBench's worker write them. */
 static void test_cli_dialects(void) {
     MatchConfig cfg;
@@ -904,6 +929,7 @@ int main(void) {
     test_pgn_writer();
     test_cli(NULL);
     test_cli_dialects();
+    test_cli_names();
     test_one_sided_resign(&pos);
     test_pgn_options();
     test_spsa();

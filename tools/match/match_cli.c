@@ -798,6 +798,13 @@ static void unknown_option(const char *opt, char *err, size_t errlen) {
     if (n < errlen) snprintf(err + n, errlen - n, ")");
 }
 
+/* Is name the name of one of the first count engines? */
+static bool name_taken(const MatchConfig *cfg, int count, const char *name) {
+    for (int j = 0; j < count; j++)
+        if (strcmp(cfg->engines[j].name, name) == 0) return true;
+    return false;
+}
+
 /* Checks and completes engine configs after parsing. */
 static bool finish_engines(MatchConfig *cfg, char *err, size_t errlen) {
     if (cfg->engineCount < 2) {
@@ -830,16 +837,19 @@ static bool finish_engines(MatchConfig *cfg, char *err, size_t errlen) {
             if (!set_string(&e->name, base ? base + 1 : e->cmd)) return false;
         }
     }
-    /* Duplicate names get a number so results stay apart. */
+    /*
+     * Duplicate names get a number so results stay apart: the first free
+     * NAME-2, NAME-3, ... (free among the engines before, so three "sh" are
+     * sh, sh-2 and sh-3, and a given name-2 is not taken twice).
+     */
     for (int i = 1; i < cfg->engineCount; i++) {
-        int same = 1;
-        for (int j = 0; j < i; j++)
-            if (strcmp(cfg->engines[i].name, cfg->engines[j].name) == 0) same++;
-        if (same > 1) {
-            char name[256];
-            snprintf(name, sizeof name, "%.200s-%d", cfg->engines[i].name, same);
-            if (!set_string(&cfg->engines[i].name, name)) return false;
+        if (!name_taken(cfg, i, cfg->engines[i].name)) continue;
+        char name[256];
+        for (int k = 2;; k++) {
+            snprintf(name, sizeof name, "%.200s-%d", cfg->engines[i].name, k);
+            if (!name_taken(cfg, i, name)) break;
         }
+        if (!set_string(&cfg->engines[i].name, name)) return false;
     }
     if (cfg->sprt.enabled && cfg->engineCount != 2) {
         snprintf(err, errlen, "-sprt needs exactly two engines");
