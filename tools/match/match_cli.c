@@ -8,6 +8,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <strings.h>
+#include <sys/stat.h>
 #include <time.h>
 #include <unistd.h>
 
@@ -274,13 +275,20 @@ static bool engine_config_init(EngineConfig *e) {
     return e->argv != NULL;
 }
 
+/* An executable regular file (a folder is "executable" to access() too). */
+static bool is_program(const char *path) {
+    struct stat st;
+    return stat(path, &st) == 0 && S_ISREG(st.st_mode) && access(path, X_OK) == 0;
+}
+
 /* Is the program runnable (directly or through PATH)? */
 static bool command_exists(const char *cmd, const char *dir) {
+    if (!cmd[0]) return false;
     if (strchr(cmd, '/')) {
-        if (cmd[0] == '/' || !dir) return access(cmd, X_OK) == 0;
+        if (cmd[0] == '/' || !dir) return is_program(cmd);
         char path[4096];
         snprintf(path, sizeof path, "%s/%s", dir, cmd);
-        return access(path, X_OK) == 0;
+        return is_program(path);
     }
     const char *env = getenv("PATH");
     if (!env) return false;
@@ -289,7 +297,7 @@ static bool command_exists(const char *cmd, const char *dir) {
         const char *colon = strchr(p, ':');
         size_t n = colon ? (size_t)(colon - p) : strlen(p);
         snprintf(path, sizeof path, "%.*s/%s", (int)n, p, cmd);
-        if (access(path, X_OK) == 0) return true;
+        if (is_program(path)) return true;
         if (!colon) break;
         p = colon + 1;
     }
