@@ -582,12 +582,16 @@ static void test_cli(const char *fake) {
     (void)fake;
     CHECK(!cli_parse(7, bad3, &cfg, err, sizeof err) && strstr(err, "not found"), "missing program: %s", err);
     cli_free(&cfg);
-    /* An empty cmd= or a folder is no program (found by fuzz_matchcli: "cmd=" passed as the folder /usr/bin/). */
+    /* An empty cmd= or a folder is no program (found by fuzz_matchcli: "cmd=" passed as the folder /usr/bin/);
+       an empty name= is refused too (it left the engine nameless in the standings and the PGN). */
     char *bad4[] = { "gizum-match", "-engine", "cmd=", "-each", "tc=1", "-engine", "cmd=/bin/sh", NULL };
     CHECK(!cli_parse(7, bad4, &cfg, err, sizeof err) && strstr(err, "not found"), "empty cmd=: %s", err);
     cli_free(&cfg);
     char *bad5[] = { "gizum-match", "-engine", "cmd=/tmp", "-each", "tc=1", "-engine", "cmd=/bin/sh", NULL };
     CHECK(!cli_parse(7, bad5, &cfg, err, sizeof err) && strstr(err, "not found"), "a folder as cmd=: %s", err);
+    cli_free(&cfg);
+    char *bad6[] = { "gizum-match", "-engine", "cmd=/bin/sh", "name=", "-each", "tc=1", "-engine", "cmd=/bin/sh", NULL };
+    CHECK(!cli_parse(8, bad6, &cfg, err, sizeof err) && strstr(err, "empty name="), "empty name=: %s", err);
     cli_free(&cfg);
 }
 

@@ -825,6 +825,10 @@ static bool finish_engines(MatchConfig *cfg, char *err, size_t errlen) {
             snprintf(err, errlen, "engine %d has no cmd=", i + 1);
             return false;
         }
+        if (e->name && !e->name[0]) {
+            snprintf(err, errlen, "engine %d has an empty name= (give a name or leave name= out)", i + 1);
+            return false;
+        }
         if (!command_exists(e->cmd, e->dir)) {
             snprintf(err, errlen, "engine program '%s' not found or not executable", e->cmd);
             return false;
