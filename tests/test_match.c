@@ -247,6 +247,17 @@ static void test_clock(void) {
     const char *bad[] = { "abc", "0+0", "40/", "-5", "10+x", "0/10" };
     for (int i = 0; i < 6; i++) CHECK(!tc_parse_clock(&tc, bad[i], err, sizeof err), "rejects %s", bad[i]);
     CHECK(tc_parse_clock(&tc, "inf", err, sizeof err) && !tc.hasClock, "inf");
+    /*
+     * Times beyond a billion seconds are refused (found by fuzz_matchreply: tc=1e300 overflowed the
+     * conversion to the milliseconds of "go wtime", undefined behaviour; fuzz_matchcli: the PGN tag
+     * of tc=1e40 read "10000000000000000303786028427").
+     */
+    const char *huge[] = { "1e300", "1e10+0", "10+1e10", "40/1e12", "20000000:00", "1:1e300" };
+    TimeControl big = { 0 };
+    for (int i = 0; i < 6; i++) CHECK(!tc_parse_clock(&big, huge[i], err, sizeof err), "rejects %s", huge[i]);
+    double seconds;
+    CHECK(tc_parse_clock(&big, "1000000000+1", err, sizeof err) && !tc_parse_seconds("1e300", &seconds) &&
+              tc_parse_seconds("1e9", &seconds), "a billion seconds is the most");
     tc.moveTime = 0.05;
     tc_format_pgn(&tc, text, sizeof text);
     CHECK(strcmp(text, "0.05/move") == 0, "st pgn %s", text);
@@ -589,6 +600,9 @@ static void test_cli(const char *fake) {
     cli_free(&cfg);
     char *bad5[] = { "gizum-match", "-engine", "cmd=/tmp", "-each", "tc=1", "-engine", "cmd=/bin/sh", NULL };
     CHECK(!cli_parse(7, bad5, &cfg, err, sizeof err) && strstr(err, "not found"), "a folder as cmd=: %s", err);
+    cli_free(&cfg);
+    char *bad7[] = { "gizum-match", "-engine", "cmd=/bin/sh", "st=1e300", "-each", "tc=1", "-engine", "cmd=/bin/sh", NULL };
+    CHECK(!cli_parse(8, bad7, &cfg, err, sizeof err) && strstr(err, "st=1e300"), "st=1e300: %s", err);
     cli_free(&cfg);
     char *bad6[] = { "gizum-match", "-engine", "cmd=/bin/sh", "name=", "-each", "tc=1", "-engine", "cmd=/bin/sh", NULL };
     CHECK(!cli_parse(8, bad6, &cfg, err, sizeof err) && strstr(err, "empty name="), "empty name=: %s", err);
