@@ -280,22 +280,32 @@ magics:
 	$(BUILD)/magic_gen > $(BUILD)/magics.c.tmp && mv $(BUILD)/magics.c.tmp src/board/magics.c
 
 # libFuzzer targets (fuzz/fuzz_*.c), built with clang into build/fuzz/ and
-# linked with engine and match-tool objects instrumented the same way
-# (asserts kept on). fuzz/run.sh [SECONDS] builds and runs every target.
+# linked with engine objects instrumented the same way (asserts kept on).
+# The match runner's and the tuner's modules (not their main) are an
+# archive, so a target takes only the members it calls: fuzz_matchreply
+# defines every proc_* function itself (its engines are its input, not
+# processes), so match_process.o is never taken for it. fuzz/run.sh
+# [SECONDS] builds and runs every target.
 FUZZCC     = clang
 FUZZDIR    = build/fuzz
 FUZZSAN    = -fsanitize=address,undefined -fno-sanitize-recover=all
 FUZZCFLAGS = $(STD) $(WARN) -O1 -g -fno-omit-frame-pointer -pthread $(ARCHFLAGS)
 FUZZSRC    = $(wildcard fuzz/fuzz_*.c)
 FUZZBIN    = $(FUZZSRC:fuzz/%.c=$(FUZZDIR)/%)
-FUZZOBJ    = $(patsubst %.c,$(FUZZDIR)/%.o,$(BOARD_SRC) $(ENGINE_SRC) $(OFFLINE_SRC) src/shell.c tools/match/match_openings.c)
+FUZZOBJ    = $(patsubst %.c,$(FUZZDIR)/%.o,$(BOARD_SRC) $(ENGINE_SRC) $(OFFLINE_SRC) src/shell.c)
+FUZZTOOLOBJ = $(patsubst %.c,$(FUZZDIR)/%.o,$(filter-out tools/match/match_main.c,$(MATCHSRC)) \
+                $(filter-out tools/tune/tune_main.c,$(TUNESRC)))
+FUZZTOOLLIB = $(FUZZDIR)/libtools.a
 
 .PHONY: fuzz check-valgrind
-.SECONDARY: $(FUZZOBJ)
+.SECONDARY: $(FUZZOBJ) $(FUZZTOOLOBJ)
 fuzz: $(FUZZBIN)
 
-$(FUZZBIN): $(FUZZDIR)/%: fuzz/%.c fuzz/fuzz_common.h $(FUZZOBJ)
-	$(FUZZCC) $(FUZZCFLAGS) $(FUZZSAN) -fsanitize=fuzzer $(INCLUDES) -o $@ $< $(FUZZOBJ) -pthread -lm
+$(FUZZTOOLLIB): $(FUZZTOOLOBJ) Makefile
+	rm -f $@ && $(AR) rcs $@ $(filter %.o,$^)
+
+$(FUZZBIN): $(FUZZDIR)/%: fuzz/%.c fuzz/fuzz_common.h $(FUZZOBJ) $(FUZZTOOLLIB)
+	$(FUZZCC) $(FUZZCFLAGS) $(FUZZSAN) -fsanitize=fuzzer $(INCLUDES) -o $@ $< $(FUZZOBJ) $(FUZZTOOLLIB) -pthread -lm
 
 $(FUZZDIR)/%.o: %.c
 	@mkdir -p $(@D)

@@ -13,6 +13,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "init.h"
 #include "fen.h"
@@ -28,13 +29,13 @@ int LLVMFuzzerInitialize(int *argc, char ***argv);
 /* Reports a broken invariant and aborts (the fuzzer records the input). */
 static inline void fuzz_fail(const char *file, int line, const char *fmt, ...) __attribute__((format(printf, 3, 4), noreturn));
 static inline void fuzz_fail(const char *file, int line, const char *fmt, ...) {
+    /* Straight to descriptor 2: a target may have swapped the stdio stream stderr for a quiet one. */
     va_list ap;
     va_start(ap, fmt);
-    fprintf(stderr, "\n*** fuzz invariant broken at %s:%d: ", file, line);
-    vfprintf(stderr, fmt, ap);
-    fputc('\n', stderr);
+    dprintf(STDERR_FILENO, "\n*** fuzz invariant broken at %s:%d: ", file, line);
+    vdprintf(STDERR_FILENO, fmt, ap);
+    dprintf(STDERR_FILENO, "\n");
     va_end(ap);
-    fflush(stderr);
     abort();
 }
 

@@ -50,9 +50,10 @@ for t in $targets; do
     seeds=fuzz/corpus/$t
     mkdir -p "$work" "$artifacts" "$seeds"
     log=build/fuzz/$t.log
-    # Texts (PGN, UCI sessions, EPD files) need longer inputs than FENs or SAN.
+    # Texts (PGN, UCI sessions, EPD and training files, engine transcripts) need longer inputs
+    # than FENs, SAN or command lines.
     case "$t" in
-        pgn | uci | epd | book | syzygy) maxlen=16384 ;;
+        pgn | uci | epd | book | syzygy | dataset | tunerinput | matchreply) maxlen=16384 ;;
         *) maxlen=4096 ;;
     esac
     if [ "$seconds" -eq 0 ]; then

@@ -11,7 +11,12 @@
  * handshake), xboard (a well-behaved CECP v2 engine), ponder (plays the first
  * legal move with "ponder <first legal reply>" and checks the tool's ponder
  * protocol: go ponder, then exactly one of ponderhit or stop before anything
- * else; a violation is answered with the illegal move a1a1). after=N: play N legal
+ * else; a violation is answered with the illegal move a1a1), babble (a legal
+ * mover that surrounds everything it says with malformed id, option and info
+ * lines, binary junk, NUL bytes and a 20 kB line), exit (exits with status 0
+ * instead of answering go), hang (never answers go, ignores stop, quit and
+ * SIGTERM), endless (answers go with info lines forever, never a bestmove).
+ * after=N: play N legal
  * moves per game before misbehaving; score=CP: the score reported with
  * every move (engine's point of view); delay=MS: think this long per move.
  * The UCI option After sets after= too, so a tune can learn it: in illegal
@@ -135,12 +140,44 @@ static void set_position(Fake *f, char *args) {
     }
 }
 
+/* Babble mode: lines a careless or hostile engine might write, none of which may upset the tool. */
+static void babble(Fake *f, const char *when) {
+    static const char *const Lines[] = {
+        "option name type spin", "option name", "option type check name Odd", "option name  type  button",
+        "option name Hash", "id name", "id", "readyokx", "uciok x", "info", "info string", "info depth",
+        "info depth x score cp y nodes z seldepth -1 nps x hashfull tbhits time", "info score mate", "info score cp",
+        "info depth 99999999999999999999 nodes 99999999999999999999999 score cp 99999999999 time -5",
+        "info score lowerbound cp 5 upperbound", "bestmovee2e4", "infox", "\r", "",
+    };
+    printf("info string babble %s\n", when);
+    for (size_t i = 0; i < sizeof Lines / sizeof Lines[0]; i++) printf("%s\n", Lines[i]);
+    for (int i = 0; i < 200; i++) putchar((int)(next_random(f) % 255) + 1); /* binary junk, a few lines of it */
+    printf("\n");
+    static const char Nul[] = "info string a NUL \0 inside\n";
+    fwrite(Nul, 1, sizeof Nul - 1, stdout);
+    printf("info pv");
+    for (int i = 0; i < 4000; i++) printf(" e2e4");
+    printf("\n");
+}
+
 /* Answers a UCI go according to the mode. */
 static void uci_go(Fake *f) {
     bool misbehave = f->movesThisGame >= f->after;
     f->movesThisGame++;
     char move[8];
+    if (strcmp(f->mode, "babble") == 0) babble(f, "go");
     if (misbehave && strcmp(f->mode, "timeout") == 0) return;
+    if (misbehave && strcmp(f->mode, "hang") == 0) {
+        fflush(stdout);
+        for (;;) pause(); /* a search stuck for good: deaf to stop and quit, SIGTERM ignored */
+    }
+    if (misbehave && strcmp(f->mode, "exit") == 0) {
+        fflush(stdout);
+        exit(0);
+    }
+    if (misbehave && strcmp(f->mode, "endless") == 0) {
+        for (unsigned long n = 0;; n++) printf("info depth %lu score cp 0 nodes %lu pv e2e4\n", n % 100, n);
+    }
     if (misbehave && strcmp(f->mode, "crash") == 0) {
         fflush(stdout);
         raise(SIGSEGV);
@@ -174,6 +211,7 @@ static void uci_loop(Fake *f) {
             fflush(stdout);
             continue;
         }
+        if (strcmp(f->mode, "babble") == 0 && (strcmp(line, "uci") == 0 || strcmp(line, "isready") == 0)) babble(f, line);
         if (strcmp(line, "uci") == 0) {
             printf("id name Fake %s\nid author test\noption name Hash type spin default 1 min 1 max 16\n"
                    "option name Ponder type check default false\n"
@@ -251,6 +289,7 @@ int main(int argc, char **argv) {
         else if (strncmp(argv[i], "seed=", 5) == 0) f.rng = strtoull(argv[i] + 5, NULL, 10) | 1;
     }
     pos_set_startpos(&f.pos, false);
+    if (strcmp(f.mode, "hang") == 0) signal(SIGTERM, SIG_IGN); /* only SIGKILL ends it */
     if (strcmp(f.mode, "xboard") == 0) xboard_loop(&f);
     else uci_loop(&f);
     return 0;

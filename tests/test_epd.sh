@@ -45,5 +45,17 @@ printf 'just garbage\n' > "$tmp/garbage.epd"
 "$GIZUM" epd "$tmp/garbage.epd" > /dev/null 2> "$tmp/err"; rc=$?
 [ $rc -eq 2 ] && grep -q "garbage.epd:1: " "$tmp/err" && grep -q "no usable record" "$tmp/err"
 check $? "a file without usable records: status 2"
+# A line with a NUL byte is not text: reported and skipped, not read up to the NUL. A long
+# line is one line however its bytes fall (found by fuzz_epd: a NUL inside a line over the
+# buffer made its rest a line of its own, and every later line number was off by one).
+{ printf '8/8/8/4k3/8/8/4P3/4K3 w - - bm Kd2;\000 junk\n'
+  printf 'xxxxxxxxxx\000'; head -c 5000 /dev/zero | tr '\000' y; printf ' 8/8/8/4k3/8/8/4P3/4K3 w - - bm Kd2;\n'
+  head -c 5000 /dev/zero | tr '\000' ' '; printf '8/8/8/4k3/8/8/4P3/4K3 w - - bm Kd2; '; head -c 5000 /dev/zero | tr '\000' z
+  printf '\n2k5/8/8/8/8/8/8/2K5 b - - bm Kd7;\n'; } > "$tmp/nul.epd"
+"$GIZUM" epd "$tmp/nul.epd" --depth 1 > "$tmp/out" 2> "$tmp/err"; rc=$?
+[ $rc -eq 0 ] && grep -q '^epd .*: 1 positions' "$tmp/out" && grep -q '^ *1/1 .*bm Kd7' "$tmp/out" \
+    && grep -q "nul.epd:1: NUL byte in the line (skipped)" "$tmp/err" && grep -q "nul.epd:2: NUL byte in the line" "$tmp/err" \
+    && grep -q "nul.epd:3: record longer than" "$tmp/err" && [ "$(wc -l < "$tmp/err")" -eq 3 ]
+check $? "a NUL byte skips its line, a long line stays one line (status $rc): $(cat "$tmp/out" "$tmp/err")"
 echo "$passed passed, $failed failed"
 [ "$failed" -eq 0 ]

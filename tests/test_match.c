@@ -247,6 +247,17 @@ static void test_clock(void) {
     const char *bad[] = { "abc", "0+0", "40/", "-5", "10+x", "0/10" };
     for (int i = 0; i < 6; i++) CHECK(!tc_parse_clock(&tc, bad[i], err, sizeof err), "rejects %s", bad[i]);
     CHECK(tc_parse_clock(&tc, "inf", err, sizeof err) && !tc.hasClock, "inf");
+    /*
+     * Times beyond a billion seconds are refused (found by fuzz_matchreply: tc=1e300 overflowed the
+     * conversion to the milliseconds of "go wtime", undefined behaviour; fuzz_matchcli: the PGN tag
+     * of tc=1e40 read "10000000000000000303786028427").
+     */
+    const char *huge[] = { "1e300", "1e10+0", "10+1e10", "40/1e12", "20000000:00", "1:1e300" };
+    TimeControl big = { 0 };
+    for (int i = 0; i < 6; i++) CHECK(!tc_parse_clock(&big, huge[i], err, sizeof err), "rejects %s", huge[i]);
+    double seconds;
+    CHECK(tc_parse_clock(&big, "1000000000+1", err, sizeof err) && !tc_parse_seconds("1e300", &seconds) &&
+              tc_parse_seconds("1e9", &seconds), "a billion seconds is the most");
     tc.moveTime = 0.05;
     tc_format_pgn(&tc, text, sizeof text);
     CHECK(strcmp(text, "0.05/move") == 0, "st pgn %s", text);
@@ -582,6 +593,20 @@ static void test_cli(const char *fake) {
     (void)fake;
     CHECK(!cli_parse(7, bad3, &cfg, err, sizeof err) && strstr(err, "not found"), "missing program: %s", err);
     cli_free(&cfg);
+    /* An empty cmd= or a folder is no program (found by fuzz_matchcli: "cmd=" passed as the folder /usr/bin/);
+       an empty name= is refused too (it left the engine nameless in the standings and the PGN). */
+    char *bad4[] = { "gizum-match", "-engine", "cmd=", "-each", "tc=1", "-engine", "cmd=/bin/sh", NULL };
+    CHECK(!cli_parse(7, bad4, &cfg, err, sizeof err) && strstr(err, "not found"), "empty cmd=: %s", err);
+    cli_free(&cfg);
+    char *bad5[] = { "gizum-match", "-engine", "cmd=/tmp", "-each", "tc=1", "-engine", "cmd=/bin/sh", NULL };
+    CHECK(!cli_parse(7, bad5, &cfg, err, sizeof err) && strstr(err, "not found"), "a folder as cmd=: %s", err);
+    cli_free(&cfg);
+    char *bad7[] = { "gizum-match", "-engine", "cmd=/bin/sh", "st=1e300", "-each", "tc=1", "-engine", "cmd=/bin/sh", NULL };
+    CHECK(!cli_parse(8, bad7, &cfg, err, sizeof err) && strstr(err, "st=1e300"), "st=1e300: %s", err);
+    cli_free(&cfg);
+    char *bad6[] = { "gizum-match", "-engine", "cmd=/bin/sh", "name=", "-each", "tc=1", "-engine", "cmd=/bin/sh", NULL };
+    CHECK(!cli_parse(8, bad6, &cfg, err, sizeof err) && strstr(err, "empty name="), "empty name=: %s", err);
+    cli_free(&cfg);
 }
 
 
@@ -594,6 +619,31 @@ static bool parse_line(const char *line, MatchConfig *cfg, char *err, size_t err
     for (char *tok = strtok(buf, " "); tok && argc < 255; tok = strtok(NULL, " ")) argv[argc++] = tok;
     argv[argc] = NULL;
     return cli_parse(argc, argv, cfg, err, errlen);
+}
+
+/*
+ * Engines of the same name are numbered apart, however many there are
+ * (found by fuzz_matchcli: the third "sh" became "sh-2" like the second).
+ */
+static void test_cli_names(void) {
+    static const struct {
+        const char *line, *names;
+    } Cases[] = {
+        {"-engine cmd=/bin/sh -engine cmd=/bin/sh -engine cmd=/bin/sh -each tc=1", "sh sh-2 sh-3"},
+        {"-engine cmd=/bin/sh name=a -engine cmd=/bin/sh name=a -engine cmd=/bin/sh name=a "
+         "-engine cmd=/bin/sh name=a-2 -each tc=1", "a a-2 a-3 a-2-2"},
+        {"-engine cmd=/bin/sh name=a-2 -engine cmd=/bin/sh name=a -engine cmd=/bin/sh name=a -each tc=1", "a-2 a a-3"},
+    };
+    for (size_t i = 0; i < sizeof Cases / sizeof Cases[0]; i++) {
+        MatchConfig cfg;
+        char err[2048] = "", names[256] = "";
+        bool ok = parse_line(Cases[i].line, &cfg, err, sizeof err);
+        for (int e = 0; ok && e < cfg.engineCount; e++)
+            snprintf(names + strlen(names), sizeof names - strlen(names), "%s%s", e ? " " : "", cfg.engines[e].name);
+        CHECK(ok && strcmp(names, Cases[i].names) == 0, "engine names '%s', expected '%s' (%s)", names, Cases[i].names,
+              err);
+        cli_free(&cfg);
+    }
 }
 
 /* Command lines as fastchess's and cutechess-cli's documentation, fishtest and OpenBench's worker write them. */
@@ -904,6 +954,7 @@ int main(void) {
     test_pgn_writer();
     test_cli(NULL);
     test_cli_dialects();
+    test_cli_names();
     test_one_sided_resign(&pos);
     test_pgn_options();
     test_spsa();

@@ -145,6 +145,34 @@ done
 check $(( $? == 0 ? 0 : 1 )) "an engine that crashes after its first moves: the match ends normally"
 check "$(has "$TMP/f.out" '^Finished match')" "an engine that crashes after its first moves: Finished match"
 
+# 5e. Engines that misbehave in the middle of a game (issue #38): garbage, an exit, a hang that
+#     ignores stop, quit and SIGTERM, endless output, and hostile lines around legal play. Each
+#     misbehaviour is a forfeit with its reason on the Finished game line (and a warning on
+#     stderr when the engine is dropped), the run finishes, nothing hangs (timeout), and no
+#     engine is left running. The babbling engine plays legal moves, so its games are normal.
+misbehave() { # misbehave "FAKE ARGS" "OPTIONS" GAME-LINE-REGEX STDERR-REGEX
+    # shellcheck disable=SC2086
+    timeout 120 "$MATCH" -engine cmd="$FAKE" args="$1 seed=$$" name=Bad -engine cmd="$FAKE" args="random seed=$$" name=Good \
+        $2 -games 2 -maxmoves 20 -ratinginterval 0 > "$TMP/x.out" 2> "$TMP/x.err"
+    rc=$?
+    games=$(count "$TMP/x.out" '^Finished game')
+    matching=$(grep '^Finished game' "$TMP/x.out" | grep -c -- "$3")
+    [ $rc -eq 0 ] && grep -q '^Finished match' "$TMP/x.out" && [ "$games" -eq 2 ] && [ "$matching" -eq 2 ] \
+        && grep -q -- "$4" "$TMP/x.err"
+    check $? "fake engine '$1' $2: two games like '$3', stderr like '$4' (status $rc): $(grep '^Finished game' "$TMP/x.out") $(head -c 600 "$TMP/x.err")"
+    if command -v ps >/dev/null 2>&1; then
+        sleep 0.2
+        left=$(ps -eo args 2>/dev/null | grep -c "^$FAKE $1 seed=$$")
+        check $(( left == 0 ? 0 : 1 )) "fake engine '$1': none left running ($left)"
+    fi
+}
+misbehave "garbage after=2" "-each tc=5+0.05" 'makes an illegal move' 'Warning: illegal move'
+misbehave "exit after=2" "-each tc=5+0.05" '{[A-Za-z]* disconnects}' 'Bad crashed or disconnected (engine exited (exit status 0))'
+misbehave "hang after=2" "-each tc=1+0.05" '{[A-Za-z]* loses on time}' 'restarting engine Bad after its failure'
+misbehave "hang after=2" "-each depth=2 -movetimeout 1" "{[A-Za-z]*'s connection stalls}" 'restarting engine Bad after its failure'
+misbehave "endless after=2" "-each tc=1+0.05" '{[A-Za-z]* loses on time}' 'restarting engine Bad after its failure'
+misbehave "babble" "-each tc=5+0.05" '{Draw by maximum moves}\|mates}\|{Draw by' 'engine Bad answers its options: babble'
+
 # 5c. An option the engine refuses (its info string answer to setoption) is shown on stderr without -log.
 if printf 'uci\nquit\n' | timeout 10 "$GIZUM" 2>/dev/null | grep -q '^uciok'; then
     "$MATCH" -engine cmd="$GIZUM" name=G option.Hash=abc option.Threads=0 -engine cmd="$FAKE" args=random \

@@ -11,6 +11,7 @@
 #include "files.h"
 #include "notation.h"
 #include "numparse.h"
+#include "platform.h" /* getline on Windows */
 #include "position.h"
 #include "progress.h"
 #include "search.h"
@@ -314,15 +315,8 @@ typedef struct {
     int64_t ms;
 } EpdResult;
 
-/* The records of the file, with their line numbers. */
 typedef struct {
-    EpdRecord *records;
-    int *lines;
-    int count, cap, skipped;
-} EpdSuite;
-
-typedef struct {
-    const EpdSuite *suite;
+    const EpdRecords *suite;
     Progress progress;
     int solved;
     long points, pointsMax;
@@ -338,7 +332,7 @@ typedef void (*EpdReport)(void *ctx, int index, const EpdResult *result);
  * histories cleared), so a record's result never depends on the ones
  * before it. Returns false when memory runs out.
  */
-static bool search_positions(const EpdConfig *cfg, const EpdSuite *suite, EpdReport report, void *ctx) {
+static bool search_positions(const EpdConfig *cfg, const EpdRecords *suite, EpdReport report, void *ctx) {
     static Position pos;
     TTable tt = {0};
     if (!tt_resize(&tt, (size_t)cfg->hashMB, 1)) return false;
@@ -366,13 +360,12 @@ static bool search_positions(const EpdConfig *cfg, const EpdSuite *suite, EpdRep
     return true;
 }
 
-static void suite_free(EpdSuite *s) {
+void epd_records_free(EpdRecords *s) {
     free(s->records);
     free(s->lines);
 }
 
-/* Reads every record of the file; bad ones are reported as file:line: reason and skipped. */
-static bool suite_load(EpdSuite *s, const char *path) {
+bool epd_records_load(EpdRecords *s, const char *path) {
     memset(s, 0, sizeof *s);
     char reason[512];
     FILE *f = file_open_read(path, NULL, reason, sizeof reason);
@@ -380,18 +373,17 @@ static bool suite_load(EpdSuite *s, const char *path) {
         fprintf(stderr, "epd: %s\n", reason);
         return false;
     }
-    char *line = malloc(EPD_LINE_MAX + 2);
-    bool ok = line != NULL;
-    for (int number = 1; ok && fgets(line, EPD_LINE_MAX + 2, f); number++) {
-        size_t len = strlen(line);
-        if (len == EPD_LINE_MAX + 1 && line[len - 1] != '\n') {
-            int c;
-            while ((c = fgetc(f)) != EOF && c != '\n') continue;
-            fprintf(stderr, "%s:%d: record longer than %d bytes (skipped)\n", path, number, EPD_LINE_MAX);
+    /* Whole lines, however long (epd_parse_record refuses the long ones), so line numbers stay true. */
+    char *line = NULL;
+    size_t size = 0;
+    ssize_t len;
+    bool ok = true;
+    for (int number = 1; ok && (len = getline(&line, &size, f)) >= 0; number++) {
+        if (memchr(line, '\0', (size_t)len)) {
+            fprintf(stderr, "%s:%d: NUL byte in the line (skipped)\n", path, number);
             s->skipped++;
             continue;
         }
-        if (memchr(line, '\0', len) != NULL || strlen(line) != len) continue;
         if (s->count == s->cap) {
             int cap = s->cap ? 2 * s->cap : 64;
             EpdRecord *records = realloc(s->records, (size_t)cap * sizeof *records);
@@ -535,14 +527,14 @@ int epdsuite_command(int argc, char **argv) {
         usage();
         return 2;
     }
-    EpdSuite suite;
-    if (!suite_load(&suite, cfg.file)) {
-        suite_free(&suite);
+    EpdRecords suite;
+    if (!epd_records_load(&suite, cfg.file)) {
+        epd_records_free(&suite);
         return 2;
     }
     if (suite.count == 0) {
         fprintf(stderr, "epd: %s: no usable record\n", cfg.file);
-        suite_free(&suite);
+        epd_records_free(&suite);
         return 2;
     }
     char limit[64];
@@ -556,7 +548,7 @@ int epdsuite_command(int argc, char **argv) {
     int64_t start = tm_now();
     if (!search_positions(&cfg, &suite, report_result, &tally)) {
         fprintf(stderr, "epd: out of memory for %d MB hash and %d threads\n", cfg.hashMB, cfg.threads);
-        suite_free(&suite);
+        epd_records_free(&suite);
         return 1;
     }
     progress_clear(&tally.progress);
@@ -568,6 +560,6 @@ int epdsuite_command(int argc, char **argv) {
     if (tally.anyPoints)
         printf("points %ld/%ld (%.1f %%)\n", tally.points, tally.pointsMax,
                tally.pointsMax ? 100.0 * (double)tally.points / (double)tally.pointsMax : 0.0);
-    suite_free(&suite);
+    epd_records_free(&suite);
     return 0;
 }

@@ -47,6 +47,21 @@ int epd_points_max(const EpdRecord *rec);
 /* Whether playing move solves the record. */
 bool epd_is_solved(const EpdRecord *rec, Move move);
 
+/* The records of a suite file, with their line numbers. */
+typedef struct {
+    EpdRecord *records;
+    int *lines;
+    int count, cap, skipped;    /* skipped: bad records, reported */
+} EpdRecords;
+
+/*
+ * Reads every record of the file at path; bad ones are reported on stderr as
+ * "path:line: reason (skipped)" and counted. False (with a message) when the
+ * file cannot be read or memory runs out. Free with epd_records_free either way.
+ */
+bool epd_records_load(EpdRecords *s, const char *path);
+void epd_records_free(EpdRecords *s);
+
 /* The shell command; returns the exit status (2 for bad arguments or an unreadable file). */
 int epdsuite_command(int argc, char **argv);
 

@@ -13,7 +13,6 @@
 #include "searcher.h"
 
 enum {
-    GENFENS_COUNT_MAX = 10000000,
     GENFENS_HASH_MB = 16,
     /* Consecutive failed walks after which the recipe is judged hopeless. */
     GENFENS_TRIES_PER_POSITION = 2000
@@ -34,8 +33,11 @@ static void say(const Printer *p, const char *fmt, ...) {
     p->print(p->ctx, text);
 }
 
+/* The source's complaints (bad EPD lines, skipped book entries); ctx is the GenfensJob. */
 static void warn_line(void *ctx, const char *message) {
-    say(ctx, "genfens: %s", message);
+    const GenfensJob *job = ctx;
+    Printer p = {job->print, job->ctx};
+    say(&p, "genfens: %s", message);
 }
 
 static bool parse_int(const char *text, int min, int max, int *out) {
@@ -140,31 +142,49 @@ static int generate(const Printer *p, int count, uint64_t seed, const OpeningRec
     return found;
 }
 
-int genfens_run(int argc, const char *const *argv, GenfensPrintFn print, void *ctx) {
+bool genfens_parse(int argc, const char *const *argv, GenfensPrintFn print, void *ctx, GenfensJob *job) {
+    memset(job, 0, sizeof *job);
+    job->print = print;
+    job->ctx = ctx;
     Printer p = {print, ctx};
-    int count;
-    uint64_t seed;
     if (argc < 5 || strcmp(argv[1], "seed") != 0 || strcmp(argv[3], "book") != 0) {
         say(&p, "genfens: expected 'genfens N seed S book <None|FILE.epd|FILE.bin> [plies A-B] [depth D] [margin CP]'");
-        return -1;
+        return false;
     }
-    if (!parse_int(argv[0], 1, GENFENS_COUNT_MAX, &count)) {
+    if (!parse_int(argv[0], 1, GENFENS_COUNT_MAX, &job->count)) {
         say(&p, "genfens: N must be an integer from 1 to %d, got '%.40s'", GENFENS_COUNT_MAX, argv[0]);
-        return -1;
+        return false;
     }
-    if (!parse_unsigned(argv[2], &seed)) {
+    if (!parse_unsigned(argv[2], &job->seed)) {
         say(&p, "genfens: the seed must be an unsigned 64-bit integer, got '%.40s'", argv[2]);
-        return -1;
+        return false;
     }
-    OpeningSource source;
     char err[512];
-    if (!openings_open_source(&source, argv[4], warn_line, &p, err, sizeof err)) {
+    if (!openings_open_source(&job->source, argv[4], warn_line, job, err, sizeof err)) {
         say(&p, "genfens: %s", err);
-        return -1;
+        return false;
     }
-    OpeningRecipe recipe;
-    openings_default_recipe(&recipe, &source);
-    int found = parse_extras(&p, argc - 5, argv + 5, &recipe) ? generate(&p, count, seed, &recipe) : -1;
-    openings_close_source(&source);
+    openings_default_recipe(&job->recipe, &job->source);
+    if (!parse_extras(&p, argc - 5, argv + 5, &job->recipe)) {
+        genfens_close(job);
+        return false;
+    }
+    return true;
+}
+
+int genfens_generate(const GenfensJob *job) {
+    Printer p = {job->print, job->ctx};
+    return generate(&p, job->count, job->seed, &job->recipe);
+}
+
+void genfens_close(GenfensJob *job) {
+    openings_close_source(&job->source);
+}
+
+int genfens_run(int argc, const char *const *argv, GenfensPrintFn print, void *ctx) {
+    GenfensJob job;
+    if (!genfens_parse(argc, argv, print, ctx, &job)) return -1;
+    int found = genfens_generate(&job);
+    genfens_close(&job);
     return found;
 }

@@ -8,6 +8,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <strings.h>
+#include <sys/stat.h>
 #include <time.h>
 #include <unistd.h>
 
@@ -274,13 +275,20 @@ static bool engine_config_init(EngineConfig *e) {
     return e->argv != NULL;
 }
 
+/* An executable regular file (a folder is "executable" to access() too). */
+static bool is_program(const char *path) {
+    struct stat st;
+    return stat(path, &st) == 0 && S_ISREG(st.st_mode) && access(path, X_OK) == 0;
+}
+
 /* Is the program runnable (directly or through PATH)? */
 static bool command_exists(const char *cmd, const char *dir) {
+    if (!cmd[0]) return false;
     if (strchr(cmd, '/')) {
-        if (cmd[0] == '/' || !dir) return access(cmd, X_OK) == 0;
+        if (cmd[0] == '/' || !dir) return is_program(cmd);
         char path[4096];
         snprintf(path, sizeof path, "%s/%s", dir, cmd);
-        return access(path, X_OK) == 0;
+        return is_program(path);
     }
     const char *env = getenv("PATH");
     if (!env) return false;
@@ -289,7 +297,7 @@ static bool command_exists(const char *cmd, const char *dir) {
         const char *colon = strchr(p, ':');
         size_t n = colon ? (size_t)(colon - p) : strlen(p);
         snprintf(path, sizeof path, "%.*s/%s", (int)n, p, cmd);
-        if (access(path, X_OK) == 0) return true;
+        if (is_program(path)) return true;
         if (!colon) break;
         p = colon + 1;
     }
@@ -798,6 +806,13 @@ static void unknown_option(const char *opt, char *err, size_t errlen) {
     if (n < errlen) snprintf(err + n, errlen - n, ")");
 }
 
+/* Is name the name of one of the first count engines? */
+static bool name_taken(const MatchConfig *cfg, int count, const char *name) {
+    for (int j = 0; j < count; j++)
+        if (strcmp(cfg->engines[j].name, name) == 0) return true;
+    return false;
+}
+
 /* Checks and completes engine configs after parsing. */
 static bool finish_engines(MatchConfig *cfg, char *err, size_t errlen) {
     if (cfg->engineCount < 2) {
@@ -808,6 +823,10 @@ static bool finish_engines(MatchConfig *cfg, char *err, size_t errlen) {
         EngineConfig *e = &cfg->engines[i];
         if (!e->cmd) {
             snprintf(err, errlen, "engine %d has no cmd=", i + 1);
+            return false;
+        }
+        if (e->name && !e->name[0]) {
+            snprintf(err, errlen, "engine %d has an empty name= (give a name or leave name= out)", i + 1);
             return false;
         }
         if (!command_exists(e->cmd, e->dir)) {
@@ -830,16 +849,19 @@ static bool finish_engines(MatchConfig *cfg, char *err, size_t errlen) {
             if (!set_string(&e->name, base ? base + 1 : e->cmd)) return false;
         }
     }
-    /* Duplicate names get a number so results stay apart. */
+    /*
+     * Duplicate names get a number so results stay apart: the first free
+     * NAME-2, NAME-3, ... (free among the engines before, so three "sh" are
+     * sh, sh-2 and sh-3, and a given name-2 is not taken twice).
+     */
     for (int i = 1; i < cfg->engineCount; i++) {
-        int same = 1;
-        for (int j = 0; j < i; j++)
-            if (strcmp(cfg->engines[i].name, cfg->engines[j].name) == 0) same++;
-        if (same > 1) {
-            char name[256];
-            snprintf(name, sizeof name, "%.200s-%d", cfg->engines[i].name, same);
-            if (!set_string(&cfg->engines[i].name, name)) return false;
+        if (!name_taken(cfg, i, cfg->engines[i].name)) continue;
+        char name[256];
+        for (int k = 2;; k++) {
+            snprintf(name, sizeof name, "%.200s-%d", cfg->engines[i].name, k);
+            if (!name_taken(cfg, i, name)) break;
         }
+        if (!set_string(&cfg->engines[i].name, name)) return false;
     }
     if (cfg->sprt.enabled && cfg->engineCount != 2) {
         snprintf(err, errlen, "-sprt needs exactly two engines");

@@ -18,7 +18,7 @@ double clock_now(void) {
 bool tc_parse_seconds(const char *text, double *out) {
     char *end;
     double v = strtod(text, &end);
-    if (end == text || *end != '\0' || !isfinite(v) || v < 0) return false;
+    if (end == text || *end != '\0' || !isfinite(v) || v < 0 || v > TC_SECONDS_MAX) return false;
     *out = v;
     return true;
 }
@@ -35,7 +35,7 @@ static bool parse_time_part(const char *text, double *out) {
     double m, s;
     if (!tc_parse_seconds(minutes, &m) || !tc_parse_seconds(colon + 1, &s)) return false;
     *out = m * 60 + s;
-    return true;
+    return *out <= TC_SECONDS_MAX;
 }
 
 bool tc_parse_clock(TimeControl *tc, const char *text, char *err, size_t errlen) {

@@ -33,7 +33,14 @@ double clock_now(void);
  * m:ss) or "inf" into tc (other fields untouched). False and a message on error.
  */
 bool tc_parse_clock(TimeControl *tc, const char *text, char *err, size_t errlen);
-/* Parses a non-negative number of seconds ("0.05", "2"). */
+/*
+ * The longest time a clock, an increment or st= may give: about 31 years.
+ * Longer ones are refused, so that every time converts to the integer
+ * milliseconds (go wtime ...) and centiseconds (xboard time) it is sent as.
+ */
+#define TC_SECONDS_MAX 1e9
+
+/* Parses a number of seconds from 0 to TC_SECONDS_MAX ("0.05", "2"). */
 bool tc_parse_seconds(const char *text, double *out);
 /* True when no limit at all is set (the engine would think forever). */
 bool tc_is_unlimited(const TimeControl *tc);

@@ -279,12 +279,13 @@ static void print_summary(const Tournament *t) {
     fflush(stdout);
 }
 
-/* Prints a warning from a game thread. */
+/* Prints a warning from a game thread (a crash, an illegal move, a restart) on stderr. */
 static void log_warning(void *ctx, const char *message) {
     Tournament *t = ctx;
     pthread_mutex_lock(&t->lock);
-    printf("%s\n", message);
-    fflush(stdout);
+    fflush(stdout); /* what came before it on stdout comes before it in a 2>&1 log */
+    fprintf(stderr, "%s\n", message);
+    fflush(stderr);
     pthread_mutex_unlock(&t->lock);
 }
 

@@ -8,12 +8,18 @@
 
 #include "match_protocol.h"
 
-/* Remembers an "option name X type ..." declaration. */
+/*
+ * Remembers an "option name X type ..." declaration. The name ends at the
+ * first " type " after " name " (names may hold blanks); a line without one,
+ * or with an empty name ("option name type spin", which once made the
+ * length negative and crashed the tool), declares nothing.
+ */
 static void note_option(Engine *e, const char *line) {
     const char *p = strstr(line, " name ");
-    const char *t = strstr(line, " type ");
-    if (!p || !t || t < p) return;
+    if (!p) return;
     p += 6;
+    const char *t = strstr(p, " type ");
+    if (!t || t == p) return;
     size_t n = (size_t)(t - p);
     size_t old = e->declared ? strlen(e->declared) : 0;
     char *grown = realloc(e->declared, old + n + 2);

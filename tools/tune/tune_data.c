@@ -139,7 +139,7 @@ typedef struct {
     const TuneLoadOptions *opt;
     TuneLoadStats *stats;
     Pending *pending;
-    size_t count;
+    size_t count, capacity;
     int threads;
     TuneQsearch **qs;
     int messages;        /* reported so far for this file */
@@ -216,6 +216,11 @@ static void flush_chunk(Loader *ld) {
 
 /* Queues one record; full chunks are resolved at once. */
 static void add_record(Loader *ld, const DataRecord *rec, size_t line) {
+    /* The queue grows to a chunk as records come: a small file does not pay for 10 MB. */
+    if (!reserve((void **)&ld->pending, &ld->capacity, ld->count + 1, sizeof *ld->pending)) {
+        ld->failed = true;
+        return;
+    }
     ld->stats->records++;
     Pending *p = &ld->pending[ld->count++];
     p->rec = *rec;
@@ -285,9 +290,8 @@ static bool has_suffix(const char *s, const char *suffix) {
 bool tune_data_load(TuneData *data, const char *path, const TuneLoadOptions *opt, TuneLoadStats *stats) {
     Loader ld = {.data = data, .path = path, .opt = opt, .stats = stats};
     ld.threads = opt->threads < 1 ? 1 : opt->threads;
-    ld.pending = malloc(CHUNK_RECORDS * sizeof *ld.pending);
     ld.qs = calloc((size_t)ld.threads, sizeof *ld.qs);
-    bool ok = ld.pending && ld.qs;
+    bool ok = ld.qs != NULL;
     for (int t = 0; ok && t < ld.threads; t++) ok = (ld.qs[t] = tune_qsearch_create()) != NULL;
 
     if (ok) {
@@ -296,7 +300,7 @@ bool tune_data_load(TuneData *data, const char *path, const TuneLoadOptions *opt
     }
     if (ld.unreported && opt->messages)
         fprintf(opt->messages, "%s: %zu further faulty records not shown\n", path, ld.unreported);
-    if ((!ld.pending || !ld.qs || ld.failed) && opt->messages) fprintf(opt->messages, "%s: out of memory\n", path);
+    if ((!ld.qs || ld.failed) && opt->messages) fprintf(opt->messages, "%s: out of memory\n", path);
     ok = ok && !ld.failed;
 
     for (int t = 0; ld.qs && t < ld.threads; t++) tune_qsearch_destroy(ld.qs[t]);
