@@ -26,7 +26,9 @@ grep -q "UCI mode" "$tmp/out"; check $? "usage points to UCI mode"
 [ $rc -eq 0 ] && grep -q '^Gizum [0-9]' "$tmp/out" && grep -q '^build: \(gcc\|clang\) .*, ARCH [a-z0-9-]*' "$tmp/out"
 check $? "--version gives name, version, compiler and ARCH: $(cat "$tmp/out")"
 if git rev-parse HEAD >/dev/null 2>&1; then
-    grep -q ", git [0-9a-f]\{7,\}" "$tmp/out"; check $? "--version names the git revision when built from git"
+    # git describe's revision: a hash, or a tag with the commits since it (v1.0.0-3-g1da83ea4c2b1), maybe -dirty.
+    grep -Eq ', git ([0-9a-f]{7,}|v[0-9][0-9.]*(-[0-9]+-g[0-9a-f]{7,})?)(-dirty)?$' "$tmp/out"
+    check $? "--version names the git revision when built from git: $(grep '^build' "$tmp/out")"
 fi
 "$GIZUM" -v > "$tmp/v" 2>&1 && cmp -s "$tmp/out" "$tmp/v"; check $? "-v is --version"
 
