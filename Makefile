@@ -312,25 +312,17 @@ $(FUZZDIR)/%.o: %.c
 	$(FUZZCC) $(FUZZCFLAGS) $(FUZZSAN) $(DEPFLAGS) -fsanitize=fuzzer-no-link $(INCLUDES) -c -o $@ $<
 
 # A short bench, a one-shot search and a scripted UCI session (searches,
-# option changes, bad input, stop, quit) under valgrind memcheck: any error
-# or definite/indirect leak fails. Valgrind cannot run AVX-512 code, hence
-# its own build for a Haswell-level CPU, with debug information.
+# option changes, bad input, stop, quit) under valgrind memcheck
+# (tests/check_valgrind.sh: each command waits for the engine's answer to
+# the one before, and the answers are checked): any error or
+# definite/indirect leak fails. Valgrind cannot run AVX-512 code, hence its
+# own build for a Haswell-level CPU, with debug information.
 VALGRIND      = valgrind --error-exitcode=1 --leak-check=full --errors-for-leak-kinds=definite,indirect --quiet
 VALGRIND_ARCH = x86-64-bmi2
 VALGRIND_EXE  = gizum-valgrind
-VALGRIND_FEN  = r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1
 check-valgrind:
 	$(MAKE) EXE=$(VALGRIND_EXE) ARCH=$(VALGRIND_ARCH) BUILD_SUFFIX=-valgrind OPT="-O1 -g -fno-omit-frame-pointer"
-	$(VALGRIND) ./$(VALGRIND_EXE) bench 4 >/dev/null
-	$(VALGRIND) ./$(VALGRIND_EXE) go depth 5 >/dev/null
-	{ printf 'uci\nisready\nsetoption name Hash value 4\nsetoption name Threads value 2\nucinewgame\n'; \
-	  printf 'position startpos moves e2e4 e7e5 g1f3 b8c6\ngo depth 5\n'; sleep 4; \
-	  printf 'isready\nposition fen $(VALGRIND_FEN) moves e1g1\ngo infinite\n'; sleep 2; \
-	  printf 'stop\nfoo bar\nposition fen 8/8/8 w - - 0 1\nsetoption name Hash value -5\ngo wtime x\n'; \
-	  printf 'setoption name MultiPV value 3\ngo wtime 3000 btime 3000 winc 50 binc 50\n'; sleep 4; \
-	  printf 'setoption name Threads value 1\nsetoption name Clear Hash\nd\neval\ngo perft 2\n'; \
-	  printf 'go movetime 500\n'; sleep 2; printf 'quit\n'; } | $(VALGRIND) ./$(VALGRIND_EXE) >/dev/null
-	@echo "3 passed, 0 failed"
+	sh tests/check_valgrind.sh $(VALGRIND) ./$(VALGRIND_EXE)
 
 # Installs the engine, the match runner, the book and the man page;
 # `make uninstall` with the same PREFIX/DESTDIR removes exactly those files.

@@ -2,9 +2,9 @@
  * The functions that judge moves without the move generator, each compared
  * with gen_legal's list at one position: pos_is_legal (TT, killer and book
  * moves), pos_gives_check, SEE, SAN both ways and move_from_uci (how the
- * match referee reads an engine's move). Each records its failures in a
- * Property (tests/test.h), so a caller counts one check per property over
- * as many positions as it likes. Board layer only.
+ * match referee reads an engine's move). Each records every case it
+ * checks in a Property (tests/test.h), so a caller counts one check per
+ * property over as many positions as it likes. Board layer only.
  */
 #ifndef GIZUM_TEST_MOVE_CHECKS_H
 #define GIZUM_TEST_MOVE_CHECKS_H
@@ -29,11 +29,12 @@ static inline void expect_is_legal_exact(const Position *pos, const MoveList *le
     unsigned first = 0;
     for (unsigned v = 0; v < 65536; v++)
         if (pos_is_legal(pos, (Move)v) != ((listed[v >> 3] >> (v & 7)) & 1) && wrong++ == 0) first = v;
-    if (!wrong) return;
-    move_to_uci((Move)first, pos->chess960, uci);
-    EXPECT(p, false, "pos_is_legal is wrong on %d of 65536 values at %s, first 0x%04x (%s, kind %d, promotion bits %u): "
-           "%s by the generator", wrong, fen_of(pos, fen), first, uci, move_kind((Move)first) >> 14,
-           (first >> 12) & 3, (listed[first >> 3] >> (first & 7)) & 1 ? "listed" : "not listed");
+    if (wrong) move_to_uci((Move)first, pos->chess960, uci);
+    EXPECT(p, wrong == 0,
+           "pos_is_legal is wrong on %d of 65536 values at %s, first 0x%04x (%s, kind %d, promotion bits %u): "
+           "%s by the generator",
+           wrong, fen_of(pos, fen), first, uci, move_kind((Move)first) >> 14, (first >> 12) & 3,
+           (listed[first >> 3] >> (first & 7)) & 1 ? "listed" : "not listed");
 }
 
 /* pos_gives_check(m) tells whether playing m checks. */
@@ -44,10 +45,9 @@ static inline void expect_gives_check(Position *pos, const MoveList *legal, Prop
         pos_do_move(pos, m);
         bool checks = pos_in_check(pos);
         pos_undo_move(pos);
-        if (said == checks) continue;
-        char fen[128], uci[8];
-        move_to_uci(m, pos->chess960, uci);
-        EXPECT(p, false, "pos_gives_check(%s) is %d but the move %s check at %s", uci, said,
+        char fen[128], uci[8] = "";
+        if (said != checks) move_to_uci(m, pos->chess960, uci);
+        EXPECT(p, said == checks, "pos_gives_check(%s) is %d but the move %s check at %s", uci, said,
                checks ? "gives" : "does not give", fen_of(pos, fen));
     }
 }
@@ -198,11 +198,11 @@ static inline void expect_see(Position *pos, const MoveList *legal, Property *p,
         ++*inModel;
         int lo = gain - rest.hi, hi = gain - rest.lo;
         bool geLo = pos_see_ge(pos, m, lo), aboveHi = pos_see_ge(pos, m, hi + 1);
-        if (geLo && !aboveHi) continue;
-        char fen[128], uci[8];
-        move_to_uci(m, pos->chess960, uci);
-        EXPECT(p, false, "SEE of %s at %s: the exchange is worth %d..%d but pos_see_ge(%d) = %d, pos_see_ge(%d) = %d",
-               uci, fen_of(pos, fen), lo, hi, lo, geLo, hi + 1, aboveHi);
+        char fen[128], uci[8] = "";
+        if (!geLo || aboveHi) move_to_uci(m, pos->chess960, uci);
+        EXPECT(p, geLo && !aboveHi,
+               "SEE of %s at %s: the exchange is worth %d..%d but pos_see_ge(%d) = %d, pos_see_ge(%d) = %d", uci,
+               fen_of(pos, fen), lo, hi, lo, geLo, hi + 1, aboveHi);
     }
 }
 

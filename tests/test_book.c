@@ -45,7 +45,7 @@ static void play_uci(Position *pos, const char *moves) {
     snprintf(buf, sizeof buf, "%s", moves);
     for (char *tok = strtok(buf, " "); tok; tok = strtok(NULL, " ")) {
         Move m = move_from_uci(pos, tok);
-        CHECK(m != MOVE_NONE, "move %s not legal in '%s'", tok, moves);
+        CHECK_EACH(m != MOVE_NONE, "move %s not legal in '%s'", tok, moves);
         if (m == MOVE_NONE) return;
         pos_do_game_move(pos, m);
     }
@@ -75,12 +75,12 @@ static void test_polyglot_keys(void) {
     for (size_t i = 0; i < sizeof Cases / sizeof Cases[0]; i++) {
         char err[256];
         bool ok = pos_set_fen(&Pos, Cases[i].fen, false, err, sizeof err);
-        CHECK(ok, "FEN %s: %s", Cases[i].fen, err);
-        CHECK(pos_key(&Pos) == Cases[i].key, "key of %s is %016llx, Polyglot says %016llx", Cases[i].fen,
-              (unsigned long long)pos_key(&Pos), (unsigned long long)Cases[i].key);
+        CHECK_EACH(ok, "FEN %s: %s", Cases[i].fen, err);
+        CHECK_EACH(pos_key(&Pos) == Cases[i].key, "key of %s is %016llx, Polyglot says %016llx", Cases[i].fen,
+                   (unsigned long long)pos_key(&Pos), (unsigned long long)Cases[i].key);
         play_uci(&Pos, Cases[i].moves);
-        CHECK(pos_key(&Pos) == Cases[i].key, "key after '%s' is %016llx, Polyglot says %016llx", Cases[i].moves,
-              (unsigned long long)pos_key(&Pos), (unsigned long long)Cases[i].key);
+        CHECK_EACH(pos_key(&Pos) == Cases[i].key, "key after '%s' is %016llx, Polyglot says %016llx", Cases[i].moves,
+                   (unsigned long long)pos_key(&Pos), (unsigned long long)Cases[i].key);
     }
 }
 
@@ -88,7 +88,7 @@ static void test_polyglot_keys(void) {
 static void set_fen(const char *fen) {
     char err[256];
     bool ok = pos_set_fen(&Pos, fen, false, err, sizeof err);
-    CHECK(ok, "FEN %s: %s", fen, err);
+    CHECK_EACH(ok, "FEN %s: %s", fen, err);
 }
 
 /* Polyglot move code from square names and promotion code. */
@@ -106,10 +106,10 @@ static void test_move_codes(void) {
     CHECK(book_decode_move(&Pos, code_of(E2, E4, 5)) == MOVE_NONE, "promotion code 5 is rejected");
     CHECK(book_decode_move(&Pos, 0x8000 | 0x031c) == MOVE_NONE, "bit 15 is rejected");
     for (int promotion = 1; promotion <= 4; promotion++) {
-        CHECK(book_decode_move(&Pos, code_of(G1, F3, promotion)) == MOVE_NONE, "knight move with promotion %d",
-              promotion);
-        CHECK(book_decode_move(&Pos, code_of(E2, E4, promotion)) == MOVE_NONE, "pawn push with promotion %d",
-              promotion);
+        CHECK_EACH(book_decode_move(&Pos, code_of(G1, F3, promotion)) == MOVE_NONE, "knight move with promotion %d",
+                   promotion);
+        CHECK_EACH(book_decode_move(&Pos, code_of(E2, E4, promotion)) == MOVE_NONE, "pawn push with promotion %d",
+                   promotion);
     }
 
     set_fen("r3k2r/pppppppp/8/8/8/8/PPPPPPPP/R3K2R w KQkq - 0 1");
@@ -131,9 +131,9 @@ static void test_move_codes(void) {
     static const PieceType Promotions[] = {KNIGHT, BISHOP, ROOK, QUEEN};
     for (int i = 0; i < 4; i++) {
         Move push = make_promotion(A7, A8, Promotions[i]), take = make_promotion(A7, B8, Promotions[i]);
-        CHECK(book_encode_move(push) == code_of(A7, A8, i + 1), "promotion %d encodes with code %d", i, i + 1);
-        CHECK(book_decode_move(&Pos, code_of(A7, A8, i + 1)) == push, "a7a8 promotion code %d", i + 1);
-        CHECK(book_decode_move(&Pos, code_of(A7, B8, i + 1)) == take, "a7b8 promotion code %d", i + 1);
+        CHECK_EACH(book_encode_move(push) == code_of(A7, A8, i + 1), "promotion %d encodes with code %d", i, i + 1);
+        CHECK_EACH(book_decode_move(&Pos, code_of(A7, A8, i + 1)) == push, "a7a8 promotion code %d", i + 1);
+        CHECK_EACH(book_decode_move(&Pos, code_of(A7, B8, i + 1)) == take, "a7b8 promotion code %d", i + 1);
     }
     CHECK(book_decode_move(&Pos, code_of(A7, A8, 0)) == MOVE_NONE, "a pawn reaching a8 must promote");
 
@@ -239,17 +239,17 @@ static void test_write_probe_pick(void) {
     CHECK(book_pick(&book, &Pos, false, &rng) == MOVE_NONE, "a closed book has no moves");
 }
 
-/* Expects book_open to fail on path with a message containing words. */
+/* Expects book_open to fail on path with a message containing words (each check one over every bad file). */
 static void expect_rejected(const char *path, const char *words, const char *what) {
     Book book = {0};
     char err[512] = "";
     bool ok = book_open(&book, path, err, sizeof err);
-    CHECK(!ok, "%s: book accepted", what);
-    CHECK(strstr(err, words) != NULL, "%s: message '%s' lacks '%s'", what, err, words);
-    CHECK(book.count == 0, "%s: rejected book is empty", what);
+    CHECK_EACH(!ok, "%s: book accepted", what);
+    CHECK_EACH(strstr(err, words) != NULL, "%s: message '%s' lacks '%s'", what, err, words);
+    CHECK_EACH(book.count == 0, "%s: rejected book is empty", what);
     uint64_t rng = 1;
     pos_set_startpos(&Pos, false);
-    CHECK(book_pick(&book, &Pos, false, &rng) == MOVE_NONE, "%s: rejected book gives no move", what);
+    CHECK_EACH(book_pick(&book, &Pos, false, &rng) == MOVE_NONE, "%s: rejected book gives no move", what);
     book_close(&book);
 }
 
@@ -472,16 +472,16 @@ static void test_pgn_errors(void) {
         PgnGame g = {0};
         PgnStatus s = pgn_next_game(r, &g);
         const char *words = Bad[i].words;
-        CHECK(s == PGN_BAD_GAME, "case %zu (%s) is rejected", i, Bad[i].text);
-        CHECK(strstr(g.error, words) != NULL, "case %zu: message '%s' lacks '%s'", i, g.error, words);
-        CHECK(strncmp(g.error, "bad.pgn:", 8) == 0, "case %zu: message names the file: %s", i, g.error);
+        CHECK_EACH(s == PGN_BAD_GAME, "case %zu (%s) is rejected", i, Bad[i].text);
+        CHECK_EACH(strstr(g.error, words) != NULL, "case %zu: message '%s' lacks '%s'", i, g.error, words);
+        CHECK_EACH(strncmp(g.error, "bad.pgn:", 8) == 0, "case %zu: message names the file: %s", i, g.error);
         s = pgn_next_game(r, &g);
         bool unclosed = strstr(Bad[i].text, "{never") != NULL;
         if (unclosed)
-            CHECK(s == PGN_EOF, "case %zu: an unclosed comment ends the input", i);
+            CHECK_EACH(s == PGN_EOF, "case %zu: an unclosed comment ends the input", i);
         else
-            CHECK(s == PGN_OK && g.moveCount == 4 && g.number == 2, "case %zu: the next game reads (%d, %s)", i,
-                  s, g.error);
+            CHECK_EACH(s == PGN_OK && g.moveCount == 4 && g.number == 2, "case %zu: the next game reads (%d, %s)", i, s,
+                       g.error);
         pgn_game_free(&g);
         pgn_close(r);
     }
@@ -615,7 +615,7 @@ static void test_own_book(void) {
         bool found = false;
         for (int j = 0; j < n; j++)
             found |= moves[j].move == move_from_uci(&Pos, FirstMoves[i]);
-        CHECK(found, "own book has 1.%s", FirstMoves[i]);
+        CHECK_EACH(found, "own book has 1.%s", FirstMoves[i]);
     }
     pgn_game_free(&g);
     pgn_close(r);

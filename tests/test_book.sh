@@ -14,6 +14,13 @@ check() { # check DESCRIPTION COMMAND...
     desc=$1; shift
     if "$@"; then ok; else fail "$desc"; fi
 }
+# One check over the cases of a loop: offender names a failing case, cases_done counts the loop once.
+offenders=0
+offender() { offenders=$((offenders + 1)); echo "FAIL test_book.sh: $*" >&2; }
+cases_done() { # cases_done DESCRIPTION
+    if [ "$offenders" -eq 0 ]; then ok; else fail "$1: $offenders cases failed"; fi
+    offenders=0
+}
 
 tmp=$(mktemp -d "${TMPDIR:-/tmp}/gizum-book-sh.XXXXXX") || exit 1
 trap 'rm -rf "$tmp"' EXIT
@@ -78,7 +85,7 @@ awk 'BEGIN {
 # Sorted "key move weight learn" lines of a book, as read by Gizum.
 entries() { "$GIZUM" book dump "$1" | sort; }
 
-# Makes a book with both tools (extra polyglot and gizum options) and compares the entries.
+# Makes a book with both tools (extra polyglot and gizum options) and compares the entries (a case of one check).
 compare_make() { # NAME "polyglot options" "gizum options"
     name=$1
     # shellcheck disable=SC2086
@@ -87,10 +94,8 @@ compare_make() { # NAME "polyglot options" "gizum options"
     "$GIZUM" book make --pgn "$tmp/interop.pgn" --out "$tmp/$name-gz.bin" $3 > "$tmp/$name-gz.log" 2>&1
     entries "$tmp/$name-pg.bin" > "$tmp/$name-pg.txt"
     entries "$tmp/$name-gz.bin" > "$tmp/$name-gz.txt"
-    if [ -s "$tmp/$name-pg.txt" ] && cmp -s "$tmp/$name-pg.txt" "$tmp/$name-gz.txt"; then
-        ok
-    else
-        fail "$name: polyglot and gizum books differ ($(wc -l < "$tmp/$name-pg.txt") vs $(wc -l < "$tmp/$name-gz.txt") entries)"
+    if ! { [ -s "$tmp/$name-pg.txt" ] && cmp -s "$tmp/$name-pg.txt" "$tmp/$name-gz.txt"; }; then
+        offender "$name: polyglot and gizum books differ ($(wc -l < "$tmp/$name-pg.txt") vs $(wc -l < "$tmp/$name-gz.txt") entries)"
         diff "$tmp/$name-pg.txt" "$tmp/$name-gz.txt" | head -n 10 >&2
     fi
 }
@@ -109,6 +114,7 @@ else
     compare_make white "-min-game 1 -only-white" "--min-games 1 --only-white"
     compare_make black "-min-game 1 -only-black" "--min-games 1 --only-black"
     compare_make maxply "-min-game 1 -max-ply 3" "--min-games 1 --max-ply 3"
+    cases_done "polyglot and gizum make the same book, with every option"
     check "1.e4 was halved at 16384 games (weight below 16384)" \
         awk '$1 == "463b96181691fc9c" && $2 == "e2e4" { found = 1; ok = $3 > 0 && $3 < 16384 } END { exit !(found && ok) }' \
         "$tmp/min1-gz.txt"
@@ -127,12 +133,11 @@ else
         probe "$tmp/min1-pg.bin" $pos > "$tmp/probe-pg.txt" 2>&1
         # shellcheck disable=SC2086
         probe "$tmp/min1-gz.bin" $pos > "$tmp/probe-gz.txt" 2>&1
-        if cmp -s "$tmp/probe-pg.txt" "$tmp/probe-gz.txt" && ! grep -q 'out of book' "$tmp/probe-pg.txt"; then
-            ok
-        else
-            fail "probe differs or is empty at '$pos'"; cat "$tmp/probe-pg.txt" "$tmp/probe-gz.txt" >&2
+        if ! { cmp -s "$tmp/probe-pg.txt" "$tmp/probe-gz.txt" && ! grep -q 'out of book' "$tmp/probe-pg.txt"; }; then
+            offender "probe differs or is empty at '$pos'"; cat "$tmp/probe-pg.txt" "$tmp/probe-gz.txt" >&2
         fi
     done
+    cases_done "gizum probes polyglot's book as its own"
     probe "$tmp/min1-pg.bin" startpos moves e2e4 d7d5 e4e5 f7f5 e5f6 e7e6 f6g7 f8g7 g1f3 g8e7 f1c4 > "$tmp/p.txt"
     check "black O-O read from polyglot's e8h8" grep -q '^e8g8 *O-O ' "$tmp/p.txt"
     probe "$tmp/min1-pg.bin" startpos moves e2e4 d7d5 e4e5 f7f5 e5f6 e7e6 f6g7 f8g7 g1f3 g8e7 f1c4 e8h8 > "$tmp/p.txt"
@@ -154,9 +159,11 @@ else
         # Lines of equal weight may be listed in either order: compare them unnumbered and sorted.
         grep -v '^Dump of' "$tmp/dump-pg-$side.txt" | sed 's/^[0-9]*: //' | sort > "$tmp/a.txt"
         grep -v '^Dump of' "$tmp/dump-gz-$side.txt" | sed 's/^[0-9]*: //' | sort > "$tmp/b.txt"
-        if [ -s "$tmp/a.txt" ] && cmp -s "$tmp/a.txt" "$tmp/b.txt"; then ok
-        else fail "polyglot dump-book of the two books differs for $side"; diff "$tmp/a.txt" "$tmp/b.txt" | head >&2; fi
+        if ! { [ -s "$tmp/a.txt" ] && cmp -s "$tmp/a.txt" "$tmp/b.txt"; }; then
+            offender "polyglot dump-book of the two books differs for $side"; diff "$tmp/a.txt" "$tmp/b.txt" | head >&2
+        fi
     done
+    cases_done "polyglot dumps gizum's book as its own, for both sides"
 
     # Gizum's own book: polyglot makes the same entries from the same lines.
     "$POLYGLOT" make-book -pgn books/gizum-lines.pgn -bin "$tmp/own-pg.bin" -min-game 1 > /dev/null 2>&1
@@ -171,12 +178,13 @@ fi
 check "books/gizum.bin is rebuilt byte for byte from books/gizum-lines.pgn (run make book)" \
     cmp -s "$tmp/own.bin" books/gizum.bin
 
-# Bad input: a message and a failing status, never a crash.
+# Bad input: a message and a failing status, never a crash (one check over all the cases).
 expect_error() { # DESCRIPTION EXPECTED-STATUS WORDS COMMAND...
     desc=$1; want=$2; words=$3; shift 3
     "$@" > "$tmp/out.txt" 2> "$tmp/err.txt"; got=$?
-    if [ "$got" -eq "$want" ] && grep -q -- "$words" "$tmp/err.txt"; then ok
-    else fail "$desc: status $got (want $want), stderr: $(head -c 300 "$tmp/err.txt")"; fi
+    if ! { [ "$got" -eq "$want" ] && grep -q -- "$words" "$tmp/err.txt"; }; then
+        offender "$desc: status $got (want $want), stderr: $(head -c 300 "$tmp/err.txt")"
+    fi
 }
 printf 'abcdefghijklmnopq' > "$tmp/truncated.bin"
 head -c 4096 /dev/urandom > "$tmp/garbage.bin" 2>/dev/null || dd if=/dev/urandom of="$tmp/garbage.bin" bs=4096 count=1 2>/dev/null
@@ -197,6 +205,7 @@ expect_error "make skips an illegal game and says so" 0 "skipped: .*bad.pgn:1: g
 check "the other games made the book" grep -q '^4 games read, 1 skipped' "$tmp/out.txt"
 expect_error "make --strict refuses a bad game" 1 "Ke3" \
     "$GIZUM" book make --pgn "$tmp/bad.pgn" --out "$tmp/strict.bin" --strict
+cases_done "bad input to the book commands: the status and message each expects"
 check "book dump lists every entry" test "$("$GIZUM" book dump books/gizum.bin | wc -l)" -eq $(($(wc -c < books/gizum.bin) / 16))
 
 # A book whose moves are well-formed but illegal in their position (issue #38): skipped as

@@ -3,7 +3,8 @@
 # Markdown files under docs/ and tools/ names a file that exists, and every
 # #anchor names a heading of its file (GitHub's anchors: the heading in lower
 # case, punctuation dropped, blanks turned into hyphens, -1, -2 ... after
-# repeats). Links to the web are not followed. One check per link.
+# repeats). Links to the web are not followed. Two checks, each over every
+# link: the files exist, the anchors are headings (a FAIL line per bad link).
 set -u
 cd "$(dirname "$0")/.."
 
@@ -34,7 +35,7 @@ links() {
         }' "$1"
 }
 
-passed=0; failed=0
+links=0; anchored=0; noFile=0; noAnchor=0
 for doc in README.md docs/*.md tools/*/README.md; do
     [ -e "$doc" ] || continue
     dir=$(dirname "$doc")
@@ -43,14 +44,21 @@ for doc in README.md docs/*.md tools/*/README.md; do
         path=${target%%#*}
         anchor=; case "$target" in *'#'*) anchor=${target#*#} ;; esac
         file=$doc; [ -n "$path" ] && file=$dir/$path
+        links=$((links + 1))
         if [ ! -e "$file" ]; then
-            echo "FAIL: $doc links to $target: no file $file"; failed=$((failed + 1))
-        elif [ -n "$anchor" ] && ! anchors "$file" | grep -qx -- "$anchor"; then
-            echo "FAIL: $doc links to $target: $file has no heading with anchor #$anchor"; failed=$((failed + 1))
-        else
-            passed=$((passed + 1))
+            echo "FAIL: $doc links to $target: no file $file"; noFile=$((noFile + 1))
+        elif [ -n "$anchor" ]; then
+            anchored=$((anchored + 1))
+            anchors "$file" | grep -qx -- "$anchor" ||
+                { echo "FAIL: $doc links to $target: $file has no heading with anchor #$anchor"; noAnchor=$((noAnchor + 1)); }
         fi
     done
 done
+passed=0; failed=0
+if [ "$links" -gt 0 ] && [ "$noFile" -eq 0 ]; then passed=$((passed + 1))
+else failed=$((failed + 1)); echo "FAIL: $noFile of $links relative links name no file"; fi
+if [ "$anchored" -gt 0 ] && [ "$noAnchor" -eq 0 ]; then passed=$((passed + 1))
+else failed=$((failed + 1)); echo "FAIL: $noAnchor of $anchored anchors name no heading"; fi
+echo "$links relative links, $anchored with an anchor"
 echo "$passed passed, $failed failed"
 [ "$failed" -eq 0 ]

@@ -20,7 +20,9 @@ EPD
 check $rc "epd exits 0 (status $rc)"
 grep -q "^$tmp/suite.epd:4: bad position" "$tmp/err" && grep -q "^$tmp/suite.epd:6: bm: 'Qh5' is not a legal move" "$tmp/err"
 check $? "bad records reported as file:line: reason: $(cat "$tmp/err")"
-[ "$(grep -c 'solved\|FAILED' "$tmp/out")" -eq 5 ]; check $? "one result line per usable record"
+# The four usable records, each with its numbered result line (the summary line is not one of them).
+results=$(grep -cE '^ +[0-9]+/4 .*(solved|FAILED)' "$tmp/out")
+[ "$results" -eq 4 ]; check $? "one result line per usable record: $results for 4"
 grep -q '^   1/4 WAC.001 .*bm Qg6 .*played Qg6 .*+M[0-9] .*solved' "$tmp/out"; check $? "WAC.001 solved with mate in 2"
 grep -q 'WAC.018 .*played Rh8 .*solved' "$tmp/out"; check $? "WAC.018 (skewer) solved"
 grep -q 'avoid .*am g4 f3 .*solved' "$tmp/out"; check $? "am record solved"
@@ -36,11 +38,16 @@ grep -q '2 threads, 8 MB hash' "$tmp/out" && grep -q '^solved [0-9]*/4' "$tmp/ou
 "$GIZUM" epd "$tmp/suite.epd" --movetime 50 > "$tmp/out" 2>/dev/null
 grep -q '50 ms per position' "$tmp/out"; check $? "--movetime"
 
+# Bad arguments: one check over all of them, naming each that is not refused.
+refused=0
 for args in "" "$tmp/suite.epd --depth 3 --nodes 5" "$tmp/suite.epd --depth x" "$tmp/suite.epd --frob 1" "/nonexistent.epd"; do
     # shellcheck disable=SC2086
     "$GIZUM" epd $args > "$tmp/out" 2> "$tmp/err"; rc=$?
-    [ $rc -eq 2 ] && [ -s "$tmp/err" ]; check $? "epd $args: refused with a message and status 2 (status $rc)"
+    if ! { [ $rc -eq 2 ] && [ -s "$tmp/err" ]; }; then
+        echo "FAIL: epd $args: not refused with a message and status 2 (status $rc)"; refused=1
+    fi
 done
+check $refused "bad arguments refused with a message and status 2"
 printf 'just garbage\n' > "$tmp/garbage.epd"
 "$GIZUM" epd "$tmp/garbage.epd" > /dev/null 2> "$tmp/err"; rc=$?
 [ $rc -eq 2 ] && grep -q "garbage.epd:1: " "$tmp/err" && grep -q "no usable record" "$tmp/err"

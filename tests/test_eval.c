@@ -81,23 +81,22 @@ static uint64_t rng_next(void) {
     return Rng;
 }
 
-/* The sum of count * weight over the trace: must give back its mg and eg. */
-static void trace_sums(const EvalTrace *t, int *mg, int *eg) {
-    *mg = *eg = 0;
-    int complexity = 0;
+/*
+ * The trace's linear sums: count * weight over every parameter but TEMPO,
+ * the complexity terms apart (eval.h: mg, eg before the complexity, and C).
+ */
+static void trace_sums(const EvalTrace *t, int *mg, int *eg, int *complexity) {
+    *mg = *eg = *complexity = 0;
     for (int p = 0; p < PARAM_NB; p++) {
         if (p == TEMPO) continue;
         int d = t->coeff[p][WHITE] - t->coeff[p][BLACK];
         if (eval_param_is_complexity(p)) {
-            complexity += d * eg_value(EvalWeights[p]);
+            *complexity += d * eg_value(EvalWeights[p]);
             continue;
         }
         *mg += d * mg_value(EvalWeights[p]);
         *eg += d * eg_value(EvalWeights[p]);
     }
-    /* The complexity moves eg towards zero, never past it (eval.h). */
-    if (complexity < -abs(*eg)) complexity = -abs(*eg);
-    *eg += (*eg > 0 ? 1 : *eg < 0 ? -1 : 0) * complexity;
 }
 
 /* The "Total" line of the printed trace. */
@@ -121,7 +120,21 @@ static const char *fen_of(const Position *pos, char *buf) {
     return buf;
 }
 
-/* All per-position properties: symmetry, trace == eval, table == no table. */
+/*
+ * What each check of this file is. PROPERTY: holds for any correct
+ * evaluation, whatever its weights and formula (colour symmetry, a cache
+ * changes nothing, the phase blend gives the middlegame score at full phase,
+ * the endgame score at phase 0 and something between them in between).
+ * CONTRACT: the trace's documented decomposition (eval.h), the one
+ * gizum-tune computes with, restated here: it shows that the trace records
+ * what the evaluation used, not that the evaluation is right. HAND: a
+ * position with its answer worked out by hand (the taper cases below,
+ * test_sanity, test_features). Each check of check_position is one
+ * property over every position it sees (CHECK_EACH).
+ */
+static Property FullPhase, ZeroPhase; /* the blend's two ends: each must be seen */
+
+/* All per-position checks: symmetry, cache, trace == eval, the phase blend. */
 static void check_position(Position *pos, PawnTable *table, bool printTrace) {
     char fen[128], flipped[128], err[128];
     pos_get_fen(pos, fen);
@@ -130,27 +143,62 @@ static void check_position(Position *pos, PawnTable *table, bool printTrace) {
         CHECK(false, "flip of %s gave bad FEN %s: %s", fen, flipped, err);
         return;
     }
+    /* PROPERTY: colour symmetry; the pawn table changes nothing, on a miss or a hit. */
     Value v = eval_evaluate(pos, NULL);
     Value vf = eval_evaluate(&Flipped, NULL);
-    CHECK(v == vf, "symmetry: %s -> %d, flipped %s -> %d", fen, v, flipped, vf);
-    CHECK(eval_evaluate(pos, table) == v, "pawn table changes eval of %s", fen);
-    CHECK(eval_evaluate(pos, table) == v, "pawn table hit changes eval of %s", fen);
+    CHECK_EACH(v == vf, "symmetry: %s -> %d, flipped %s -> %d", fen, v, flipped, vf);
+    CHECK_EACH(eval_evaluate(pos, table) == v, "pawn table changes eval of %s", fen);
+    CHECK_EACH(eval_evaluate(pos, table) == v, "pawn table hit changes eval of %s", fen);
 
+    /* PROPERTY: the traced evaluation is the evaluation; its printout says so too. */
     Value vt = eval_evaluate_traced(pos, &Trace);
-    int mg, eg;
-    trace_sums(&Trace, &mg, &eg);
-    CHECK(vt == v, "traced eval %d != eval %d for %s", vt, v, fen);
-    CHECK(mg == Trace.mg && eg == Trace.eg, "linear sum (%d,%d) != trace (%d,%d) for %s", mg, eg, Trace.mg,
-          Trace.eg, fen);
-    int white = (Trace.mg * Trace.phase * Trace.mgScale + Trace.eg * (PHASE_MAX - Trace.phase) * Trace.scale)
-              / (PHASE_MAX * SCALE_NORMAL);
-    int total = (pos_side_to_move(pos) == WHITE ? white : -white) + Trace.tempo;
-    CHECK(total == v, "trace formula %d != eval %d for %s", total, v, fen);
+    CHECK_EACH(vt == v && Trace.total == v, "traced eval %d (total %d) != eval %d for %s", vt, Trace.total, v, fen);
+    if (printTrace) CHECK_EACH(printed_total(pos) == v, "printed total != eval %d for %s", v, fen);
+
+    /* CONTRACT: mg and eg are the sums of count * weight; the complexity adds its terms'
+     * sum C in eg's direction, cut off where eg would cross zero (eval.h). */
+    int mg, eg, complexity;
+    trace_sums(&Trace, &mg, &eg, &complexity);
+    int egBefore = Trace.eg - Trace.complexity, sign = (egBefore > 0) - (egBefore < 0);
+    CHECK_EACH(mg == Trace.mg && eg == egBefore, "linear sum (%d,%d) != trace (%d,%d) for %s", mg, eg, Trace.mg,
+               egBefore, fen);
+    CHECK_EACH(Trace.complexity == sign * complexity || (Trace.eg == 0 && complexity < -abs(egBefore)),
+               "complexity added %d to eg %d, its terms sum to %d, for %s", Trace.complexity, egBefore, complexity,
+               fen);
+    /* PROPERTY: the complexity never turns one side's edge into the other's. */
+    CHECK_EACH(sign * Trace.eg >= 0, "complexity %d took eg from %d past zero to %d for %s", Trace.complexity, egBefore,
+               Trace.eg, fen);
+    /* CONTRACT: the scale factors are those for the side the endgame score favours. */
     Color strong = Trace.eg > 0 ? WHITE : BLACK;
-    CHECK(Trace.scaleFor[strong] == Trace.scale && Trace.mgScaleFor[strong] == Trace.mgScale,
-          "scaleFor[strong side] (%d,%d) != scale (%d,%d) for %s", Trace.mgScaleFor[strong],
-          Trace.scaleFor[strong], Trace.mgScale, Trace.scale, fen);
-    if (printTrace) CHECK(printed_total(pos) == v, "printed total != eval %d for %s", v, fen);
+    CHECK_EACH(Trace.scaleFor[strong] == Trace.scale && Trace.mgScaleFor[strong] == Trace.mgScale,
+               "scaleFor[strong side] (%d,%d) != scale (%d,%d) for %s", Trace.mgScaleFor[strong],
+               Trace.scaleFor[strong], Trace.mgScale, Trace.scale, fen);
+
+    /* PROPERTY: the blend by phase. The middlegame score alone at full phase, the endgame
+     * score alone at phase 0 (each scaled), between them in between; the tempo bonus too.
+     * (The exact blend in between: the HAND cases of test_taper, and test_tuner, whose
+     * model reproduces the evaluation from the trace on 6000 positions.) */
+    int mgPart = Trace.mg * Trace.mgScale / SCALE_NORMAL, egPart = Trace.eg * Trace.scale / SCALE_NORMAL;
+    int tempoMg = mg_value(EvalWeights[TEMPO]), tempoEg = eg_value(EvalWeights[TEMPO]);
+    if (Trace.phase == PHASE_MAX)
+        EXPECT(&FullPhase, Trace.whiteView == mgPart && Trace.tempo == tempoMg,
+               "full phase: blend %d, tempo %d; middlegame score %d, tempo %d, for %s", Trace.whiteView, Trace.tempo,
+               mgPart, tempoMg, fen);
+    if (Trace.phase == 0)
+        EXPECT(&ZeroPhase, Trace.whiteView == egPart && Trace.tempo == tempoEg,
+               "phase 0: blend %d, tempo %d; endgame score %d, tempo %d, for %s", Trace.whiteView, Trace.tempo, egPart,
+               tempoEg, fen);
+    int lo = mgPart < egPart ? mgPart : egPart, hi = mgPart < egPart ? egPart : mgPart;
+    int tempoLo = tempoMg < tempoEg ? tempoMg : tempoEg, tempoHi = tempoMg < tempoEg ? tempoEg : tempoMg;
+    CHECK_EACH(Trace.phase >= 0 && Trace.phase <= PHASE_MAX && Trace.whiteView >= lo - 1 && Trace.whiteView <= hi + 1 &&
+                   Trace.tempo >= tempoLo && Trace.tempo <= tempoHi,
+               "phase %d: blend %d outside middlegame %d .. endgame %d, or tempo %d outside %d .. %d, for %s",
+               Trace.phase, Trace.whiteView, mgPart, egPart, Trace.tempo, tempoMg, tempoEg, fen);
+    /* CONTRACT: the evaluation is the blend from the side to move's view plus its tempo. */
+    int total = (pos_side_to_move(pos) == WHITE ? Trace.whiteView : -Trace.whiteView) + Trace.tempo;
+    total = total > VALUE_EVAL_MAX ? VALUE_EVAL_MAX : total < -VALUE_EVAL_MAX ? -VALUE_EVAL_MAX : total;
+    CHECK_EACH(total == v, "blend %d and tempo %d make %d, not eval %d, for %s", Trace.whiteView, Trace.tempo, total, v,
+               fen);
     Checked++;
 }
 
@@ -161,8 +209,8 @@ static void test_playouts(PawnTable *table, bool tableOnly) {
         for (int ply = 0; ply < 120; ply++) {
             if (tableOnly) {
                 char fen[128];
-                CHECK(eval_evaluate(&Pos, table) == eval_evaluate(&Pos, NULL), "full pawn table changes eval of %s",
-                      fen_of(&Pos, fen));
+                CHECK_EACH(eval_evaluate(&Pos, table) == eval_evaluate(&Pos, NULL),
+                           "full pawn table changes eval of %s", fen_of(&Pos, fen));
             } else {
                 check_position(&Pos, table, ply % 16 == 0);
             }
@@ -199,7 +247,7 @@ static void test_sanity(void) {
                            "4k3/8/8/8/8/8/8/2N1KN2 w - - 0 1", "4k3/8/8/3n4/8/8/8/1B2K3 w - - 0 1"};
     for (int i = 0; i < 4; i++) {
         v = eval_fen(drawn[i]);
-        CHECK(abs(v) <= tempo, "drawish %s scores %d", drawn[i], v);
+        CHECK_EACH(abs(v) <= tempo, "drawish %s scores %d", drawn[i], v);
     }
     v = eval_fen("4k3/8/8/8/8/8/8/R3K3 w - - 0 1");
     CHECK(v > 400, "KRK only %d", v);
@@ -213,6 +261,37 @@ static void test_sanity(void) {
     CHECK(ocbScale < SCALE_NORMAL / 2, "OCB scale %d", ocbScale);
     CHECK(Trace.scale == SCALE_NORMAL, "same-colour bishops scaled %d", Trace.scale);
     CHECK(ocb > 0 && ocb < same / 2, "OCB %d vs same bishops %d", ocb, same);
+}
+
+/*
+ * HAND: the phase counted by hand (knight and bishop 1, rook 2, queen 4, as
+ * usual), and the blend it gives: quarters of the middlegame score, the
+ * rest endgame. Both sides have pawns and no bishops: no scale factor. No
+ * position is symmetric (a symmetric one scores 0 whatever the blend).
+ */
+static void test_taper(void) {
+    static const struct {
+        const char *fen;
+        int phase, mgQuarters;
+    } Cases[] = {
+        {"rnbqkbnr/ppp5/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1", 24, 4}, /* 4 N, 4 B, 4 R, 2 Q: 4+4+8+8 */
+        {"r2qk3/ppppp3/8/8/8/8/PPPPPPPP/R2QK3 w - - 0 1", 12, 2},        /* 2 Q, 2 R: 8+4 */
+        {"3qk3/pppppppp/8/8/8/8/PPPPPPPP/R3K3 b - - 0 1", 6, 1},         /* 1 Q, 1 R: 4+2 */
+        {"4k3/ppp5/8/8/8/8/PPPPPPPP/4K3 w - - 0 1", 0, 0},               /* kings and pawns */
+    };
+    int tempoMg = mg_value(EvalWeights[TEMPO]), tempoEg = eg_value(EvalWeights[TEMPO]);
+    for (size_t i = 0; i < sizeof Cases / sizeof Cases[0]; i++) {
+        Value v = eval_fen(Cases[i].fen);
+        int q = Cases[i].mgQuarters;
+        int blend = (Trace.mg * q + Trace.eg * (4 - q)) / 4, tempo = (tempoMg * q + tempoEg * (4 - q)) / 4;
+        int total = (pos_side_to_move(&Pos) == WHITE ? blend : -blend) + tempo;
+        CHECK_EACH(Trace.phase == Cases[i].phase && Trace.scale == SCALE_NORMAL && Trace.mgScale == SCALE_NORMAL &&
+                       Trace.whiteView == blend && Trace.tempo == tempo && v == total,
+                   "%s: phase %d (by hand %d), scales %d %d; blend %d, tempo %d, eval %d (by hand %d/4 of mg %d: %d, "
+                   "tempo %d, eval %d)",
+                   Cases[i].fen, Trace.phase, Cases[i].phase, Trace.mgScale, Trace.scale, Trace.whiteView, Trace.tempo,
+                   v, q, Trace.mg, blend, tempo, total);
+    }
 }
 
 /* Individual features show up in the trace where a chess player expects them. */
@@ -344,7 +423,11 @@ int main(void) {
     Value plain = eval_fen(Fens[1]);
     CHECK(eval_evaluate(&Pos, table) == plain, "cleared pawn table changes eval of %s", Fens[1]);
 
+    CHECK_PROPERTY(&FullPhase);
+    CHECK_PROPERTY(&ZeroPhase);
+
     test_sanity();
+    test_taper();
     test_features();
     test_weight_printer();
     pawn_table_destroy(table);

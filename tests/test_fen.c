@@ -20,14 +20,20 @@
 static Position Pos, Other;
 static EpdSuite Suite;
 
+/*
+ * The round trips and the refusal below run on every position of a suite,
+ * a table or a random game: each of their checks is one property over all
+ * of them (CHECK_EACH, tests/test.h).
+ */
+
 /* Parse then print must give back the same text. */
 static void check_exact_round_trip(const char *fen, bool chess960) {
     char err[256] = "", out[128];
     bool ok = pos_set_fen(&Pos, fen, chess960, err, sizeof err);
-    CHECK(ok, "FEN refused: %s (%s)", fen, err);
+    CHECK_EACH(ok, "FEN refused: %s (%s)", fen, err);
     if (!ok) return;
     pos_get_fen(&Pos, out);
-    CHECK(strcmp(out, fen) == 0, "round trip of '%s' gave '%s'", fen, out);
+    CHECK_EACH(strcmp(out, fen) == 0, "round trip of '%s' gave '%s'", fen, out);
 }
 
 /* Same pieces, side, rights (with their rooks), ep square, clocks and key. */
@@ -48,15 +54,15 @@ static bool same_position(const Position *a, const Position *b) {
 static void check_semantic_round_trip(const char *fen, bool chess960) {
     char err[256] = "", out[128], out2[128];
     bool ok = pos_set_fen(&Pos, fen, chess960, err, sizeof err);
-    CHECK(ok, "FEN refused: %s (%s)", fen, err);
+    CHECK_EACH(ok, "FEN refused: %s (%s)", fen, err);
     if (!ok) return;
     pos_get_fen(&Pos, out);
     ok = pos_set_fen(&Other, out, chess960, err, sizeof err);
-    CHECK(ok, "printed FEN '%s' (from '%s') refused: %s", out, fen, err);
+    CHECK_EACH(ok, "printed FEN '%s' (from '%s') refused: %s", out, fen, err);
     if (!ok) return;
-    CHECK(same_position(&Pos, &Other), "'%s' printed as '%s' means something else", fen, out);
+    CHECK_EACH(same_position(&Pos, &Other), "'%s' printed as '%s' means something else", fen, out);
     pos_get_fen(&Other, out2);
-    CHECK(strcmp(out, out2) == 0, "printing is not stable: '%s' then '%s'", out, out2);
+    CHECK_EACH(strcmp(out, out2) == 0, "printing is not stable: '%s' then '%s'", out, out2);
     if (!chess960) return;
 
     /* The same rights spelt with Shredder letters must mean the same position. */
@@ -73,13 +79,13 @@ static void check_semantic_round_trip(const char *fen, bool chess960) {
     char board[100], side[4], cast[8], ep[4];
     int h, fm;
     if (sscanf(out, "%99s %3s %7s %3s %d %d", board, side, cast, ep, &h, &fm) != 6) {
-        CHECK(false, "printed FEN '%s' does not have six fields", out);
+        CHECK_EACH(false, "printed FEN '%s' does not have six fields", out);
         return;
     }
     snprintf(shredder, sizeof shredder, "%s %s %s %s %d %d", board, side, n ? letters : "-", ep, h, fm);
     ok = pos_set_fen(&Other, shredder, true, err, sizeof err);
-    CHECK(ok, "Shredder-FEN '%s' refused: %s", shredder, err);
-    if (ok) CHECK(same_position(&Pos, &Other), "Shredder-FEN '%s' differs from '%s'", shredder, fen);
+    CHECK_EACH(ok, "Shredder-FEN '%s' refused: %s", shredder, err);
+    if (ok) CHECK_EACH(same_position(&Pos, &Other), "Shredder-FEN '%s' differs from '%s'", shredder, fen);
 }
 
 /* Every position of a suite file round-trips. */
@@ -107,13 +113,13 @@ static void round_trip_random_games(bool chess960, const char *startFen, int gam
             pos_do_move(&Pos, list.moves[rng_below(&rng, (unsigned)list.count)]);
             pos_get_fen(&Pos, fen);
             bool ok = pos_set_fen(&Other, fen, chess960, err, sizeof err);
-            CHECK(ok, "FEN printed after random play refused: %s (%s)", fen, err);
+            CHECK_EACH(ok, "FEN printed after random play refused: %s (%s)", fen, err);
             if (!ok) return;
-            CHECK(same_position(&Pos, &Other), "random game: '%s' parses back to another position", fen);
+            CHECK_EACH(same_position(&Pos, &Other), "random game: '%s' parses back to another position", fen);
             if (!chess960) {
                 char again[128];
                 pos_get_fen(&Other, again);
-                CHECK(strcmp(fen, again) == 0, "random game: '%s' prints back as '%s'", fen, again);
+                CHECK_EACH(strcmp(fen, again) == 0, "random game: '%s' prints back as '%s'", fen, again);
             }
         }
     }
@@ -170,11 +176,11 @@ static void check_accepted(void) {
     for (size_t i = 0; i < sizeof Cases / sizeof Cases[0]; i++) {
         err[0] = '\0';
         ok = pos_set_fen(&Pos, Cases[i].fen, false, err, sizeof err);
-        CHECK(ok, "valid FEN refused: '%s' (%s)", Cases[i].fen, err);
+        CHECK_EACH(ok, "valid FEN refused: '%s' (%s)", Cases[i].fen, err);
         if (!ok) continue;
         pos_get_fen(&Pos, out);
         const char *want = Cases[i].printed ? Cases[i].printed : Cases[i].fen;
-        CHECK(strcmp(out, want) == 0, "'%s' printed as '%s', expected '%s'", Cases[i].fen, out, want);
+        CHECK_EACH(strcmp(out, want) == 0, "'%s' printed as '%s', expected '%s'", Cases[i].fen, out, want);
     }
     /* pos_set_startpos sets the standard start position (judged by its own text and by
      * parsing the standard FEN, not by the StartFEN constant it is built from). */
@@ -291,12 +297,12 @@ static void check_refused(const char *fen, const char *why, bool chess960) {
     int count = count_legal(&Pos);
     memset(err, 0, sizeof err);
     bool ok = pos_set_fen(&Pos, fen, chess960, err, sizeof err);
-    CHECK(!ok, "bad FEN accepted (%s): '%.120s'", why, fen);
-    CHECK(err[0] != '\0', "bad FEN refused without a message (%s): '%.120s'", why, fen);
+    CHECK_EACH(!ok, "bad FEN accepted (%s): '%.120s'", why, fen);
+    CHECK_EACH(err[0] != '\0', "bad FEN refused without a message (%s): '%.120s'", why, fen);
     pos_get_fen(&Pos, after);
-    CHECK(strcmp(before, after) == 0 && key == pos_key(&Pos) && pawnKey == Pos.st->pawnKey && st == Pos.st &&
-              count == count_legal(&Pos),
-          "refused FEN (%s) changed the position from '%s' to '%s'", why, before, after);
+    CHECK_EACH(strcmp(before, after) == 0 && key == pos_key(&Pos) && pawnKey == Pos.st->pawnKey && st == Pos.st &&
+                   count == count_legal(&Pos),
+               "refused FEN (%s) changed the position from '%s' to '%s'", why, before, after);
 }
 
 /* The bad-FEN table, garbage strings and tiny error buffers. */
@@ -364,8 +370,8 @@ static void check_bad_fens(void) {
     for (size_t i = 0; i < sizeof named / sizeof named[0]; i++) {
         err[0] = '\0';
         pos_set_fen(&Other, named[i].fen, false, err, sizeof err);
-        CHECK(strstr(err, named[i].word) != NULL, "message for '%s' should mention '%s', got '%s'", named[i].fen,
-              named[i].word, err);
+        CHECK_EACH(strstr(err, named[i].word) != NULL, "message for '%s' should mention '%s', got '%s'", named[i].fen,
+                   named[i].word, err);
     }
 }
 

@@ -10,7 +10,9 @@
 # a symbolic link is followed and its target written, the link kept; whole
 # files (a book) are written beside the target and renamed over it (a new
 # inode, no temporary file left); appending writers (datagen) still append.
-# One check per command and kind of file; a hang (20 s) is a failure.
+# One check for the readers and one for the writers, each over every
+# command and kind of file (a FAIL line per case that breaks it); a hang
+# (20 s) is a failure.
 # gizum-tune's inputs, --out and --wdl-out are checked in test_tuner.c.
 # Needs GIZUM; MATCH overrides the match runner (default: beside GIZUM).
 set -u
@@ -18,6 +20,10 @@ set -u
 MATCH=${MATCH:-$(dirname "$GIZUM")/gizum-match${GIZUM##*/gizum}}
 passed=0; failed=0
 check() { if [ "$1" = 0 ]; then passed=$((passed + 1)); else failed=$((failed + 1)); echo "FAIL: $2"; fi; }
+# A case of a check over many: case_of names a failing case, cases_done counts them all once.
+failing=0; cases=0
+case_of() { cases=$((cases + 1)); if [ "$1" != 0 ]; then failing=$((failing + 1)); echo "FAIL: $2"; fi; }
+cases_done() { check "$failing" "$1: $failing of $cases cases failed"; failing=0; cases=0; }
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 mkdir "$tmp/folder"
@@ -31,7 +37,7 @@ refused() {
     timeout 20 "$@" > "$tmp/out" 2> "$tmp/err" < /dev/null; rc=$?
     [ "$rc" -ne 0 ] && [ "$rc" -ne 124 ] && grep -qF -- "$path: $reason" "$tmp/err" \
         && [ "$(ls -ld "$path" | cut -c1)" = "$before" ]
-    check $? "$what: status $rc (124: hung), stderr: $(head -c 300 "$tmp/err")"
+    case_of $? "$what: status $rc (124: hung), stderr: $(head -c 300 "$tmp/err")"
 }
 
 # said WHAT PATH REASON COMMANDS...: UCI mode answers with an info string naming the path and reason.
@@ -39,7 +45,7 @@ said() {
     what=$1 path=$2 reason=$3; shift 3
     printf '%s\n' "$@" | timeout 20 "$GIZUM" > "$tmp/out" 2>&1; rc=$?
     [ "$rc" -ne 124 ] && grep -F -- "$path: $reason" "$tmp/out" | grep -q '^info string'
-    check $? "$what: status $rc (124: hung), output: $(head -c 300 "$tmp/out")"
+    case_of $? "$what: status $rc (124: hung), output: $(head -c 300 "$tmp/out")"
 }
 
 # ---------------------------------------------------------------- files read
@@ -64,6 +70,7 @@ done
 # A Polyglot book by its name (.bin) that is a FIFO: the book reader's refusal.
 refused "openings --book fifo.bin" "$tmp/fifo.bin" "not a regular file (a FIFO)" "$GIZUM" openings --book "$tmp/fifo.bin" --count 1
 said "UCI genfens book fifo.bin" "$tmp/fifo.bin" "not a regular file (a FIFO)" "genfens 1 seed 1 book $tmp/fifo.bin" quit
+cases_done "every reader refuses a folder and a FIFO"
 
 # ---------------------------------------------------------------- files written
 cat > "$tmp/games.pgn" <<'PGN'
@@ -100,6 +107,7 @@ for kind in folder fifo device; do
     refused "gizum-match -log $kind" "$p" "$reason" "$MATCH" -engine cmd="$GIZUM" -engine cmd="$GIZUM" \
         -each depth=1 -games 2 -maxmoves 4 -log "$p"
 done
+cases_done "every writer refuses a folder, a FIFO and a device"
 
 # A book written through a symbolic link: the target replaced (new inode), the link kept, nothing left over.
 printf 'old' > "$tmp/real.bin"

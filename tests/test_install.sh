@@ -41,10 +41,12 @@ check $? "the in-tree engine finds books/gizum.bin beside itself"
 
 # DESTDIR stages the same layout under another root; uninstall removes it again.
 mk install DESTDIR="$tmp/stage" > "$tmp/log" 2>&1; check $? "make install DESTDIR failed: $(tail -5 "$tmp/log")"
+# (Every file: the loop's status alone would be the last file's.)
+absent=""
 for f in bin/gizum bin/gizum-match share/gizum/gizum.bin share/man/man6/gizum.6; do
-    [ -f "$tmp/stage$prefix/$f" ] || { echo "missing under DESTDIR: $f"; false; }
+    [ -f "$tmp/stage$prefix/$f" ] || absent="$absent $f"
 done
-check $? "DESTDIR holds the whole installation"
+[ -z "$absent" ]; check $? "DESTDIR holds the whole installation; missing:$absent"
 mk uninstall DESTDIR="$tmp/stage" > "$tmp/log" 2>&1
 [ -z "$(find "$tmp/stage" -type f)" ]; check $? "make uninstall DESTDIR removes every file: $(find "$tmp/stage" -type f)"
 [ -x "$prefix/bin/gizum" ]; check $? "uninstalling under DESTDIR leaves the real installation alone"

@@ -116,26 +116,38 @@ longest_chain() {
 }
 if [ "${1:-}" = "--depth" ]; then longest_chain; exit 0; fi
 
-passed=0; failed=0
-pass() { passed=$((passed + 1)); }
-fail() { echo "FAIL: $*"; failed=$((failed + 1)); }
+# Each numbered rule is one check over all the modules, edges or lines it
+# covers; a broken rule prints a FAIL line per offender and counts once.
+passed=0; failed=0; bad=0
+offender() { echo "FAIL: $*"; bad=$((bad + 1)); }
+rule() {
+    if [ "$bad" -eq 0 ]; then passed=$((passed + 1))
+    else echo "FAIL: rule broken $bad times: $*"; failed=$((failed + 1))
+    fi
+    bad=0
+}
 
 # 1. Every module stands in a layer, and no two headers share a name (an include names the file alone).
 while read -r m; do
-    if [ -z "$(layer_of "$m")" ]; then fail "$m is in no layer's folder (tests/test_layers.sh)"; else pass; fi
+    [ -n "$(layer_of "$m")" ] || offender "$m is in no layer's folder (tests/test_layers.sh)"
 done < "$tmp/modules"
+[ -s "$tmp/modules" ] || offender "no modules found"
+rule "every module stands in a layer"
 dups=$(grep '\.h$' "$tmp/files" | sed 's|.*/||' | sort | uniq -d | tr '\n' ' ')
-if [ -n "$dups" ]; then fail "headers with the same name in two folders: $dups"; else pass; fi
+[ -z "$dups" ] || offender "headers with the same name in two folders: $dups"
+rule "header names are unique"
 
 # 2. Every edge goes to its own folder or a lower floor.
 while read -r from to; do
     set -- $(layer_of "$from"); lf=${1:-?}; ff=${2:-0}
     set -- $(layer_of "$to"); lt=${1:-?}; ft=${2:-0}
-    if [ "$lf" = "$lt" ] || [ "$ft" -lt "$ff" ]; then pass
-    elif [ "$ft" -eq "$ff" ]; then fail "$from ($lf) includes $to ($lt): they stand beside each other"
-    else fail "$from ($lf) includes $to ($lt), a higher layer"
+    if [ "$lf" = "$lt" ] || [ "$ft" -lt "$ff" ]; then :
+    elif [ "$ft" -eq "$ff" ]; then offender "$from ($lf) includes $to ($lt): they stand beside each other"
+    else offender "$from ($lf) includes $to ($lt), a higher layer"
     fi
 done < "$tmp/edges"
+[ -s "$tmp/edges" ] || offender "no include edges found"
+rule "every include goes down or stays in its folder"
 
 # 3. No loop: a module that reaches itself through includes.
 loops=$(awk '
@@ -152,8 +164,11 @@ loops=$(awk '
         top--; state[v] = 2
     }
     END { for (v in node) if (!state[v]) visit(v) }' "$tmp/edges")
-if [ -n "$loops" ]; then echo "$loops" | while read -r l; do echo "FAIL: include loop: $l"; done; failed=$((failed + $(echo "$loops" | wc -l)))
-else pass; fi
+if [ -n "$loops" ]; then
+    echo "$loops" | while read -r l; do echo "FAIL: include loop: $l"; done
+    bad=$(echo "$loops" | wc -l)
+fi
+rule "no include loop"
 
 # 4. The maps in the docs name exactly the modules of each folder, top down.
 sh "$0" --list | awk '{ printf "%s %s:", $1, $2; for (i = 3; i <= NF; i++) printf " %s", $i; print "" }' > "$tmp/map"
@@ -164,10 +179,11 @@ for doc in README.md docs/architecture.md; do
         mods = $4; gsub(/`/, "", mods); gsub(/  +/, " ", mods); sub(/^ /, "", mods); sub(/ $/, "", mods)
         print layer " " folder ": " mods
     }' "$doc" > "$tmp/docmap"
-    if cmp -s "$tmp/map" "$tmp/docmap"; then pass
-    else fail "$doc's source map differs from the code (< code, > $doc):"; diff "$tmp/map" "$tmp/docmap" | grep '^[<>]'
+    if ! cmp -s "$tmp/map" "$tmp/docmap"; then
+        offender "$doc's source map differs from the code (< code, > $doc):"; diff "$tmp/map" "$tmp/docmap" | grep '^[<>]'
     fi
 done
+rule "the source maps of README.md and docs/architecture.md are the code's"
 
 # 5. The path of a `go` in docs/architecture.md names functions where they are defined.
 awk '/^## The path of a `go`/ { on = 1 } on && /^```/ { if (block) exit; block = 1; next }
@@ -175,12 +191,12 @@ awk '/^## The path of a `go`/ { on = 1 } on && /^```/ { if (block) exit; block =
         file = substr($0, RSTART, RLENGTH); rest = $0
         while (match(rest, /[a-z_][a-z0-9_]*\(\)/)) { print file, substr(rest, RSTART, RLENGTH - 2); rest = substr(rest, RSTART + RLENGTH) }
      }' docs/architecture.md > "$tmp/path"
-[ -s "$tmp/path" ] || fail "docs/architecture.md: no path of a go found"
+[ -s "$tmp/path" ] || offender "docs/architecture.md: no path of a go found"
 while read -r file fn; do
-    if [ -e "$file" ] && grep -Eq "^[A-Za-z].*[ *]$fn\(" "$file"; then pass
-    else fail "docs/architecture.md's path of a go: $fn() is not defined in $file"
-    fi
+    [ -e "$file" ] && grep -Eq "^[A-Za-z].*[ *]$fn\(" "$file" ||
+        offender "docs/architecture.md's path of a go: $fn() is not defined in $file"
 done < "$tmp/path"
+rule "the path of a go names functions where they are defined"
 
 echo "$passed passed, $failed failed"
 [ "$failed" -eq 0 ]

@@ -332,7 +332,7 @@ static void test_deep_searches(void) {
             moves[0] = '\0';
             for (int r = 0; r < 69; r++) strcat(strcat(moves, r ? " " : ""), Finishing[i].moves);
         }
-        CHECK(set_game(&Local, Finishing[i].fen, moves, false), "deep %zu: local position", i);
+        CHECK_EACH(set_game(&Local, Finishing[i].fen, moves, false), "deep %zu: local position", i);
         session_forget(&s);
         session_send(&s, "ucinewgame");
         session_send(&s, "position fen %s%s%s", Finishing[i].fen, moves ? " moves " : "", moves ? moves : "");
@@ -343,11 +343,12 @@ static void test_deep_searches(void) {
             session_send(&s, "stop");
             bm = session_expect(&s, "bestmove", FAST);
         }
-        CHECK(bm && bestmove_legal(&Local, bm), "deep %zu (%s): bestmove '%s'", i, Finishing[i].go, bm ? bm : "(none)");
-        CHECK(session_count(&s, "info string") == 0, "deep %zu: %s", i, session_last(&s, "info string"));
+        CHECK_EACH(bm && bestmove_legal(&Local, bm), "deep %zu (%s): bestmove '%s'", i, Finishing[i].go,
+                   bm ? bm : "(none)");
+        CHECK_EACH(session_count(&s, "info string") == 0, "deep %zu: %s", i, session_last(&s, "info string"));
         int sd = max_seldepth(&s);
         if (sd > deepest) deepest = sd;
-        CHECK(sd <= MAX_PLY, "deep %zu: seldepth %d beyond MAX_PLY %d", i, sd, MAX_PLY);
+        CHECK_EACH(sd <= MAX_PLY, "deep %zu: seldepth %d beyond MAX_PLY %d", i, sd, MAX_PLY);
         free(moves);
     }
     CHECK(deepest >= MAX_PLY - 1, "no search reached the ply limit (deepest seldepth %d)", deepest);
@@ -360,7 +361,7 @@ static void test_deep_searches(void) {
         "8/8/1k6/8/8/8/6K1/4Q2q w - - 0 1",
     };
     for (size_t i = 0; i < sizeof Busy / sizeof Busy[0]; i++) {
-        CHECK(set_game(&Local, Busy[i], NULL, false), "busy %zu: local position", i);
+        CHECK_EACH(set_game(&Local, Busy[i], NULL, false), "busy %zu: local position", i);
         session_forget(&s);
         session_send(&s, "position fen %s", Busy[i]);
         session_send(&s, "go depth 250");
@@ -368,10 +369,10 @@ static void test_deep_searches(void) {
         session_send(&s, "stop");
         const char *bm = session_last(&s, "bestmove");
         if (!bm) bm = session_expect(&s, "bestmove", FAST);
-        CHECK(bm && bestmove_legal(&Local, bm), "busy %zu: bestmove '%s'", i, bm ? bm : "(none)");
+        CHECK_EACH(bm && bestmove_legal(&Local, bm), "busy %zu: bestmove '%s'", i, bm ? bm : "(none)");
         int sd = max_seldepth(&s);
         if (sd > deepest) deepest = sd;
-        CHECK(sd <= MAX_PLY, "busy %zu: seldepth %d beyond MAX_PLY", i, sd);
+        CHECK_EACH(sd <= MAX_PLY, "busy %zu: seldepth %d beyond MAX_PLY", i, sd);
     }
     printf("deep searches: deepest seldepth %d (MAX_PLY %d)\n", deepest, MAX_PLY);
     sync_engine(&s, "after deep searches");

@@ -143,7 +143,7 @@ static void test_sprt(void) {
 static bool set_fen(Position *pos, const char *fen) {
     char err[128];
     bool ok = pos_set_fen(pos, fen, false, err, sizeof err);
-    CHECK(ok, "FEN %s: %s", fen, err);
+    CHECK_EACH(ok, "FEN %s: %s", fen, err);
     return ok;
 }
 
@@ -153,7 +153,7 @@ static void play(Position *pos, const char *moves) {
     snprintf(buf, sizeof buf, "%s", moves);
     for (char *tok = strtok(buf, " "); tok; tok = strtok(NULL, " ")) {
         Move m = move_from_san(pos, tok);
-        CHECK(m != MOVE_NONE, "move %s", tok);
+        CHECK_EACH(m != MOVE_NONE, "move %s", tok);
         if (m == MOVE_NONE) return;
         pos_do_game_move(pos, m);
     }
@@ -198,7 +198,8 @@ static void test_adjudication(Position *pos) {
     adjudicator_reset(&a);
     int scores[] = { 5, -3, 0, 10, -10 };
     for (int i = 0; i < 5; i++)
-        CHECK(!adjudicator_update(&a, &cfg, pos, (Color)(i % 2), true, scores[i], &o), "draw not yet at ply %d", i);
+        CHECK_EACH(!adjudicator_update(&a, &cfg, pos, (Color)(i % 2), true, scores[i], &o), "draw not yet at ply %d",
+                   i);
     CHECK(adjudicator_update(&a, &cfg, pos, BLACK, true, 4, &o) && o.result == RESULT_DRAW &&
               o.termination == TERM_ADJUDICATION, "draw after 3 moves each");
     adjudicator_reset(&a);
@@ -208,7 +209,8 @@ static void test_adjudication(Position *pos) {
     set_fen(pos, "r3k3/8/8/8/8/8/8/4K2R w - - 0 5");
     adjudicator_reset(&a);
     for (int i = 0; i < 10; i++)
-        CHECK(!adjudicator_update(&a, &cfg, pos, (Color)(i % 2), true, 0, &o), "no draw before move 10");
+        CHECK_EACH(!adjudicator_update(&a, &cfg, pos, (Color)(i % 2), true, 0, &o), "no draw before move 10 (ply %d)",
+                   i);
 
     /* Resign: White's engine says +600, Black's says -600: both agree Black is lost. */
     set_fen(pos, "r3k3/8/8/8/8/8/8/4K2R w - - 0 30");
@@ -245,7 +247,7 @@ static void test_clock(void) {
     tc_format_pgn(&tc, text, sizeof text);
     CHECK(strcmp(text, "10+0.1") == 0, "pgn tc %s", text);
     const char *bad[] = { "abc", "0+0", "40/", "-5", "10+x", "0/10" };
-    for (int i = 0; i < 6; i++) CHECK(!tc_parse_clock(&tc, bad[i], err, sizeof err), "rejects %s", bad[i]);
+    for (int i = 0; i < 6; i++) CHECK_EACH(!tc_parse_clock(&tc, bad[i], err, sizeof err), "rejects %s", bad[i]);
     CHECK(tc_parse_clock(&tc, "inf", err, sizeof err) && !tc.hasClock, "inf");
     /*
      * Times beyond a billion seconds are refused (found by fuzz_matchreply: tc=1e300 overflowed the
@@ -843,7 +845,7 @@ static void test_spsa(void) {
     for (size_t i = 0; i < sizeof Bad / sizeof Bad[0]; i++) {
         err[0] = '\0';
         bool ok = spsa_params_from(&t, Bad[i].text, err, sizeof err);
-        CHECK(!ok && strstr(err, Bad[i].reason), "refused with '%s': got '%s'", Bad[i].reason, err);
+        CHECK_EACH(!ok && strstr(err, Bad[i].reason), "refused with '%s': got '%s'", Bad[i].reason, err);
         spsa_free(&t);
     }
 

@@ -23,6 +23,8 @@
 static Position Pos;
 static EpdSuite Suite;
 static long Positions, Exhaustive, MovesSeen;
+/* The properties tests/move_checks.h checks, over every position. */
+static Property GivesCheck, IsLegalExact;
 
 static bool list_has_duplicates(const MoveList *list) {
     for (int i = 0; i < list->count; i++)
@@ -83,74 +85,63 @@ static void check_position(Position *pos, bool exhaustive) {
     Positions++;
     MovesSeen += legal.count;
 
-    CHECK(count_legal(pos) == legal.count, "count_legal %d != gen_legal %d at %s", count_legal(pos), legal.count, fen);
-    CHECK(!list_has_duplicates(&legal), "gen_legal has duplicates at %s", fen);
-    CHECK(!list_has_duplicates(&noisy), "gen_noisy has duplicates at %s", fen);
-    CHECK(!list_has_duplicates(&quiets), "gen_quiets has duplicates at %s", fen);
-    CHECK(noisy.count + quiets.count == legal.count, "noisy %d + quiets %d != legal %d at %s", noisy.count,
-          quiets.count, legal.count, fen);
-    Property noisyLegal = {0}, disjoint = {0}, noisyKind = {0}, quietLegal = {0}, quietKind = {0};
+    CHECK_EACH(count_legal(pos) == legal.count, "count_legal %d != gen_legal %d at %s", count_legal(pos), legal.count,
+               fen);
+    CHECK_EACH(!list_has_duplicates(&legal), "gen_legal has duplicates at %s", fen);
+    CHECK_EACH(!list_has_duplicates(&noisy), "gen_noisy has duplicates at %s", fen);
+    CHECK_EACH(!list_has_duplicates(&quiets), "gen_quiets has duplicates at %s", fen);
+    CHECK_EACH(noisy.count + quiets.count == legal.count, "noisy %d + quiets %d != legal %d at %s", noisy.count,
+               quiets.count, legal.count, fen);
     for (int i = 0; i < noisy.count; i++) {
         char u[8];
         move_to_uci(noisy.moves[i], pos->chess960, u);
-        EXPECT(&noisyLegal, movelist_contains(&legal, noisy.moves[i]), "noisy move %s not in gen_legal at %s", u, fen);
-        EXPECT(&disjoint, !movelist_contains(&quiets, noisy.moves[i]), "move %s both noisy and quiet at %s", u, fen);
-        EXPECT(&noisyKind, pos_is_capture_or_promotion(pos, noisy.moves[i]),
-               "noisy move %s is no capture/promotion at %s", u, fen);
+        CHECK_EACH(movelist_contains(&legal, noisy.moves[i]), "noisy move %s not in gen_legal at %s", u, fen);
+        CHECK_EACH(!movelist_contains(&quiets, noisy.moves[i]), "move %s both noisy and quiet at %s", u, fen);
+        CHECK_EACH(pos_is_capture_or_promotion(pos, noisy.moves[i]), "noisy move %s is no capture/promotion at %s", u,
+                   fen);
     }
     for (int i = 0; i < quiets.count; i++) {
         char u[8];
         move_to_uci(quiets.moves[i], pos->chess960, u);
-        EXPECT(&quietLegal, movelist_contains(&legal, quiets.moves[i]), "quiet move %s not in gen_legal at %s", u, fen);
-        EXPECT(&quietKind, !pos_is_capture_or_promotion(pos, quiets.moves[i]),
-               "quiet move %s is a capture/promotion at %s", u, fen);
+        CHECK_EACH(movelist_contains(&legal, quiets.moves[i]), "quiet move %s not in gen_legal at %s", u, fen);
+        CHECK_EACH(!pos_is_capture_or_promotion(pos, quiets.moves[i]), "quiet move %s is a capture/promotion at %s", u,
+                   fen);
     }
-    CHECK_PROPERTY(&noisyLegal);
-    CHECK_PROPERTY(&disjoint);
-    CHECK_PROPERTY(&noisyKind);
-    CHECK_PROPERTY(&quietLegal);
-    CHECK_PROPERTY(&quietKind);
     if (pos_in_check(pos)) {
         gen_evasions(pos, &evasions);
         bool same = evasions.count == legal.count && !list_has_duplicates(&evasions);
         for (int i = 0; same && i < evasions.count; i++) same = movelist_contains(&legal, evasions.moves[i]);
-        CHECK(same, "gen_evasions (%d moves) != gen_legal (%d) at %s", evasions.count, legal.count, fen);
+        CHECK_EACH(same, "gen_evasions (%d moves) != gen_legal (%d) at %s", evasions.count, legal.count, fen);
     }
 
     /* Checkers and blockers from scratch. */
     Color us = pos->sideToMove;
     Square ksq = pos_king_square(pos, us);
     Bitboard checkers = pos_attackers_to(pos, ksq, pos_pieces(pos)) & pos_pieces_c(pos, color_flip(us));
-    CHECK(pos_checkers(pos) == checkers, "checkers %016" PRIx64 " != computed %016" PRIx64 " at %s",
-          pos_checkers(pos), checkers, fen);
-    CHECK(pos->st->blockers == blockers_from_scratch(pos), "blockers %016" PRIx64 " != computed %016" PRIx64 " at %s",
-          pos->st->blockers, blockers_from_scratch(pos), fen);
+    CHECK_EACH(pos_checkers(pos) == checkers, "checkers %016" PRIx64 " != computed %016" PRIx64 " at %s",
+               pos_checkers(pos), checkers, fen);
+    CHECK_EACH(pos->st->blockers == blockers_from_scratch(pos),
+               "blockers %016" PRIx64 " != computed %016" PRIx64 " at %s", pos->st->blockers,
+               blockers_from_scratch(pos), fen);
 
     /* Each move: well formed, pos_is_legal, do/undo restores everything; gives_check (tests/move_checks.h). */
-    Property formed = {0}, isLegal = {0}, givesCheck = {0}, undo = {0};
     for (int i = 0; i < legal.count; i++) {
         Move m = legal.moves[i];
         char u[8];
         move_to_uci(m, pos->chess960, u);
-        EXPECT(&formed, well_formed(pos, m), "malformed move %s (%d) at %s", u, m, fen);
-        EXPECT(&isLegal, pos_is_legal(pos, m), "pos_is_legal refuses generated move %s at %s", u, fen);
+        CHECK_EACH(well_formed(pos, m), "malformed move %s (%d) at %s", u, m, fen);
+        CHECK_EACH(pos_is_legal(pos, m), "pos_is_legal refuses generated move %s at %s", u, fen);
         pos_do_move(pos, m);
         pos_undo_move(pos);
         pos_get_fen(pos, after);
-        EXPECT(&undo, strcmp(fen, after) == 0 && key == pos_key(pos), "do/undo %s at %s gives %s", u, fen, after);
+        CHECK_EACH(strcmp(fen, after) == 0 && key == pos_key(pos), "do/undo %s at %s gives %s", u, fen, after);
     }
-    expect_gives_check(pos, &legal, &givesCheck);
-    CHECK_PROPERTY(&formed);
-    CHECK_PROPERTY(&isLegal);
-    CHECK_PROPERTY(&givesCheck);
-    CHECK_PROPERTY(&undo);
+    expect_gives_check(pos, &legal, &GivesCheck);
 
     /* pos_is_legal agrees with the list on all 65536 values. */
     if (exhaustive) {
-        Property exact = {0};
         Exhaustive++;
-        expect_is_legal_exact(pos, &legal, &exact);
-        CHECK_PROPERTY(&exact);
+        expect_is_legal_exact(pos, &legal, &IsLegalExact);
     }
 }
 
@@ -171,8 +162,8 @@ static void check_split_perft2(Position *pos) {
         }
     }
     char fen[128];
-    CHECK(total == perft(pos, 2), "perft 2 by noisy+quiets %" PRIu64 " != perft(2) %" PRIu64 " at %s", total,
-          perft(pos, 2), fen_of(pos, fen));
+    CHECK_EACH(total == perft(pos, 2), "perft 2 by noisy+quiets %" PRIu64 " != perft(2) %" PRIu64 " at %s", total,
+               perft(pos, 2), fen_of(pos, fen));
 }
 
 /* Every suite position and positions from random games starting there. */
@@ -246,6 +237,8 @@ int main(void) {
     pos_do_null_move(&Pos);
     check_position(&Pos, true);
     pos_undo_null_move(&Pos);
+    CHECK_PROPERTY(&GivesCheck);
+    CHECK_PROPERTY(&IsLegalExact);
     printf("%ld positions (%ld exhaustive pos_is_legal scans), %ld moves\n", Positions, Exhaustive, MovesSeen);
     return test_report();
 }

@@ -30,6 +30,5 @@ int main(void) {
     CHECK(!parse_unsigned("18446744073709551616", &u), "unsigned overflow");
     CHECK(!parse_unsigned("-1", &u) && !parse_unsigned("+1", &u) && !parse_unsigned(" 1", &u), "digits only");
     CHECK(!parse_unsigned("7a", &u) && !parse_unsigned("", &u) && !parse_unsigned(NULL, &u), "trailing or nothing");
-    printf("%d passed, %d failed\n", tests_passed, tests_failed);
-    return tests_failed != 0;
+    return test_report();
 }

@@ -20,12 +20,17 @@
 static Position Pos;
 static EpdSuite Suite;
 
-/* Runs one suite file; returns the number of positions checked. */
+/*
+ * Runs one suite file; returns the number of positions checked. Its known
+ * counts are one check, count_legal another, each over every position and
+ * depth of the suite (the message names the first failure's line).
+ */
 static int run_suite(const char *file, bool chess960, int minPositions) {
     CHECK(epd_load(file, &Suite), "cannot load %s", file);
     CHECK(Suite.size >= minPositions, "%s has %d positions, expected at least %d", file, Suite.size, minPositions);
     double start = cpu_seconds();
     uint64_t total = 0;
+    Property counts = {0}, legal = {0};
     for (int i = 0; i < Suite.size; i++) {
         const EpdEntry *e = &Suite.entries[i];
         char err[256] = "";
@@ -33,7 +38,7 @@ static int run_suite(const char *file, bool chess960, int minPositions) {
             CHECK(false, "%s:%d: FEN refused: %s (%s)", file, e->line, e->fen, err);
             continue;
         }
-        CHECK(e->maxDepth >= 1, "%s:%d: no counts", file, e->line);
+        EXPECT(&counts, e->maxDepth >= 1, "%s:%d: no counts", file, e->line);
         if (e->maxDepth < 1) continue;
         /* Every listed depth up to the test depth: the first failure is the smallest case. */
         int depth = epd_test_depth(e);
@@ -41,20 +46,24 @@ static int run_suite(const char *file, bool chess960, int minPositions) {
             if (!e->count[d]) continue;
             uint64_t n = perft(&Pos, d);
             total += n;
-            CHECK(n == e->count[d], "%s:%d: perft %d of %s: expected %" PRIu64 ", got %" PRIu64
-                  " (divide against Stockfish: tests/perft_oracle.sh)", file, e->line, d, e->fen, e->count[d], n);
+            EXPECT(&counts, n == e->count[d],
+                   "%s:%d: perft %d of %s: expected %" PRIu64 ", got %" PRIu64
+                   " (divide against Stockfish: tests/perft_oracle.sh)",
+                   file, e->line, d, e->fen, e->count[d], n);
         }
-        CHECK((uint64_t)count_legal(&Pos) == e->count[1], "%s:%d: count_legal %d, expected %" PRIu64,
-              file, e->line, count_legal(&Pos), e->count[1]);
+        EXPECT(&legal, (uint64_t)count_legal(&Pos) == e->count[1], "%s:%d: count_legal %d, expected %" PRIu64, file,
+               e->line, count_legal(&Pos), e->count[1]);
     }
+    CHECK_PROPERTY(&counts);
+    CHECK_PROPERTY(&legal);
     printf("%s: %d positions, %" PRIu64 " leaves, %.2f s\n", file, Suite.size, total, cpu_seconds() - start);
     return Suite.size;
 }
 
-/* Parses a divide printout and checks it against the position and perft(). */
+/* Parses a divide printout and checks it against the position and perft(): each check one over every call. */
 static void check_divide(const char *fen, bool chess960, int depth) {
     char err[256] = "", before[128], after[128];
-    CHECK(pos_set_fen(&Pos, fen, chess960, err, sizeof err), "FEN refused: %s (%s)", fen, err);
+    CHECK_EACH(pos_set_fen(&Pos, fen, chess960, err, sizeof err), "FEN refused: %s (%s)", fen, err);
     pos_get_fen(&Pos, before);
     Key keyBefore = pos_key(&Pos);
     uint64_t expected = perft(&Pos, depth);
@@ -62,7 +71,7 @@ static void check_divide(const char *fen, bool chess960, int depth) {
     char *text = NULL;
     size_t size = 0;
     FILE *out = open_memstream(&text, &size);
-    CHECK(out != NULL, "open_memstream failed");
+    CHECK_EACH(out != NULL, "open_memstream failed");
     if (!out) return;
     uint64_t returned = perft_divide(&Pos, depth, out);
     fclose(out);
@@ -70,14 +79,13 @@ static void check_divide(const char *fen, bool chess960, int depth) {
     MoveList seen = {.count = 0};
     uint64_t sum = 0, reported = 0;
     bool nodesSeen = false, formatOk = true;
-    Property legal = {0}, once = {0};
     for (char *line = strtok(text, "\n"); line; line = strtok(NULL, "\n")) {
         char mv[16];
         unsigned long long n;
         if (!nodesSeen && sscanf(line, "%15[a-h1-8qrbn]: %llu", mv, &n) == 2 && strlen(mv) >= 4) {
             Move m = move_from_uci(&Pos, mv);
-            EXPECT(&legal, m != MOVE_NONE, "divide of %s: '%s' is not a legal move", fen, mv);
-            EXPECT(&once, !movelist_contains(&seen, m), "divide of %s: '%s' printed twice", fen, mv);
+            CHECK_EACH(m != MOVE_NONE, "divide of %s: '%s' is not a legal move", fen, mv);
+            CHECK_EACH(!movelist_contains(&seen, m), "divide of %s: '%s' printed twice", fen, mv);
             if (seen.count < MAX_MOVES) seen.moves[seen.count++] = m;
             sum += n;
         } else if (strncmp(line, "Nodes searched: ", 16) == 0) {
@@ -88,18 +96,16 @@ static void check_divide(const char *fen, bool chess960, int depth) {
             fprintf(stderr, "divide of %s: unexpected line '%s'\n", fen, line);
         }
     }
-    CHECK_PROPERTY(&legal);
-    CHECK_PROPERTY(&once);
-    CHECK(formatOk, "divide of %s: lines must be 'move: count'", fen);
-    CHECK(nodesSeen, "divide of %s: no 'Nodes searched: N' line", fen);
-    CHECK(seen.count == count_legal(&Pos), "divide of %s: %d move lines for %d legal moves", fen, seen.count,
-          count_legal(&Pos));
-    CHECK(sum == expected && returned == expected && reported == expected,
-          "divide of %s depth %d: sum %" PRIu64 ", returned %" PRIu64 ", printed %" PRIu64 ", perft %" PRIu64,
-          fen, depth, sum, returned, reported, expected);
+    CHECK_EACH(formatOk, "divide of %s: lines must be 'move: count'", fen);
+    CHECK_EACH(nodesSeen, "divide of %s: no 'Nodes searched: N' line", fen);
+    CHECK_EACH(seen.count == count_legal(&Pos), "divide of %s: %d move lines for %d legal moves", fen, seen.count,
+               count_legal(&Pos));
+    CHECK_EACH(sum == expected && returned == expected && reported == expected,
+               "divide of %s depth %d: sum %" PRIu64 ", returned %" PRIu64 ", printed %" PRIu64 ", perft %" PRIu64, fen,
+               depth, sum, returned, reported, expected);
     pos_get_fen(&Pos, after);
-    CHECK(strcmp(before, after) == 0 && pos_key(&Pos) == keyBefore, "divide of %s changed the position to %s",
-          fen, after);
+    CHECK_EACH(strcmp(before, after) == 0 && pos_key(&Pos) == keyBefore, "divide of %s changed the position to %s", fen,
+               after);
     free(text);
 }
 

@@ -22,30 +22,31 @@ static long RoundTrips, Positions;
 
 /*
  * SAN and UCI of every legal move read back as the same move; SANs are
- * distinct; suffixes are right. One check per property of the position,
- * naming the first move (or pair of moves) that breaks it.
+ * distinct; suffixes are right. Each property is one check over every
+ * position (tests/test.h), naming the first move (or pair of moves) that
+ * breaks it.
  */
+static Property SanBack, SanDistinct;
+
 static void round_trip_all(Position *pos) {
     MoveList list;
     gen_legal(pos, &list);
     static char sans[MAX_MOVES][16];
     char fen[128], before[128];
     pos_get_fen(pos, before);
-    Property unchanged = {0}, wellFormed = {0}, sanBack = {0}, uciBack = {0}, uciAsSan = {0}, suffix = {0},
-             distinct = {0};
-    expect_san_round_trip(pos, &list, sans, &sanBack, &distinct);
+    expect_san_round_trip(pos, &list, sans, &SanBack, &SanDistinct);
     pos_get_fen(pos, fen);
-    EXPECT(&unchanged, strcmp(fen, before) == 0, "move_to_san changed the position %s into %s", before, fen);
+    CHECK_EACH(strcmp(fen, before) == 0, "move_to_san changed the position %s into %s", before, fen);
     for (int i = 0; i < list.count; i++) {
         Move m = list.moves[i];
         char *san = sans[i], uci[8];
-        EXPECT(&wellFormed, san[0] != '\0' && strlen(san) < 12, "SAN of move %d at %s is '%s'", m, before, san);
+        CHECK_EACH(san[0] != '\0' && strlen(san) < 12, "SAN of move %d at %s is '%s'", m, before, san);
 
         move_to_uci(m, pos->chess960, uci);
         Move ub = move_from_uci(pos, uci);
-        EXPECT(&uciBack, ub == m, "UCI round trip at %s: '%s' read back as %d, expected %d", before, uci, ub, m);
+        CHECK_EACH(ub == m, "UCI round trip at %s: '%s' read back as %d, expected %d", before, uci, ub, m);
         /* SAN input falls back to UCI. */
-        EXPECT(&uciAsSan, move_from_san(pos, uci) == m, "move_from_san of UCI text '%s' at %s", uci, before);
+        CHECK_EACH(move_from_san(pos, uci) == m, "move_from_san of UCI text '%s' at %s", uci, before);
 
         /* '+' exactly when the move checks, '#' when it mates. */
         pos_do_move(pos, m);
@@ -54,17 +55,12 @@ static void round_trip_all(Position *pos) {
         pos_undo_move(pos);
         size_t n = strlen(san);
         char last = n ? san[n - 1] : '\0';
-        EXPECT(&suffix, mate ? last == '#' : check ? last == '+' : (last != '+' && last != '#'),
-               "SAN '%s' at %s: check %d mate %d", san, before, check, mate);
+        CHECK_EACH(mate    ? last == '#'
+                   : check ? last == '+'
+                           : (last != '+' && last != '#'),
+                   "SAN '%s' at %s: check %d mate %d", san, before, check, mate);
         RoundTrips++;
     }
-    CHECK_PROPERTY(&unchanged);
-    CHECK_PROPERTY(&wellFormed);
-    CHECK_PROPERTY(&sanBack);
-    CHECK_PROPERTY(&uciBack);
-    CHECK_PROPERTY(&uciAsSan);
-    CHECK_PROPERTY(&suffix);
-    CHECK_PROPERTY(&distinct);
     Positions++;
 }
 
@@ -90,7 +86,7 @@ static void round_trip_suite(const char *file, bool chess960, int gamesPerPositi
     }
 }
 
-/* The SAN of the move given in UCI at fen, and that the SAN reads back. */
+/* The SAN of the move given in UCI at fen (hand-written), and that the SAN reads back: one check. */
 static void check_san(const char *fen, bool chess960, const char *uci, const char *expected) {
     char err[256], san[16] = "";
     if (!pos_set_fen(&Pos, fen, chess960, err, sizeof err)) {
@@ -98,11 +94,12 @@ static void check_san(const char *fen, bool chess960, const char *uci, const cha
         return;
     }
     Move m = move_from_uci(&Pos, uci);
-    CHECK(m != MOVE_NONE, "UCI move %s refused at %s", uci, fen);
-    if (m == MOVE_NONE) return;
-    move_to_san(&Pos, m, san);
-    CHECK(strcmp(san, expected) == 0, "SAN of %s at %s: expected '%s', got '%s'", uci, fen, expected, san);
-    CHECK(move_from_san(&Pos, expected) == m, "'%s' does not read back as %s", expected, uci);
+    if (m != MOVE_NONE) move_to_san(&Pos, m, san);
+    CHECK(m != MOVE_NONE && strcmp(san, expected) == 0 && move_from_san(&Pos, expected) == m,
+          "SAN of %s at %s: expected '%s', got '%s'%s", uci, fen, expected, san,
+          m == MOVE_NONE                       ? " (the UCI move is refused)"
+          : move_from_san(&Pos, expected) != m ? " (it does not read back)"
+                                               : "");
 }
 
 /* move_from_san of text at fen gives the UCI move want (NULL: must be refused). */
@@ -258,13 +255,13 @@ static void squares(void) {
     char text[4];
     for (int s = A1; s <= H8; s++) {
         square_to_text((Square)s, text);
-        CHECK(strlen(text) == 2 && text[0] == 'a' + file_of((Square)s) && text[1] == '1' + rank_of((Square)s),
-              "square %d prints as '%s'", s, text);
-        CHECK(square_from_text(text) == (Square)s, "square '%s' parses as %d", text, square_from_text(text));
+        CHECK_EACH(strlen(text) == 2 && text[0] == 'a' + file_of((Square)s) && text[1] == '1' + rank_of((Square)s),
+                   "square %d prints as '%s'", s, text);
+        CHECK_EACH(square_from_text(text) == (Square)s, "square '%s' parses as %d", text, square_from_text(text));
     }
     const char *bad[] = {"", "a", "i1", "a9", "a0", "A1", "11", "-"};
     for (size_t i = 0; i < sizeof bad / sizeof bad[0]; i++)
-        CHECK(square_from_text(bad[i]) == SQ_NONE, "square '%s' must be refused", bad[i]);
+        CHECK_EACH(square_from_text(bad[i]) == SQ_NONE, "square '%s' must be refused", bad[i]);
 }
 
 int main(void) {
@@ -277,6 +274,8 @@ int main(void) {
     round_trip_suite("perft_classic.epd", false, quick ? 1 : 6, 11);
     round_trip_suite("perft_tricky.epd", false, quick ? 1 : 4, 12);
     round_trip_suite("chess960.epd", true, quick ? 1 : 3, 13);
+    CHECK_PROPERTY(&SanBack);
+    CHECK_PROPERTY(&SanDistinct);
     printf("%ld SAN/UCI round trips in %ld positions\n", RoundTrips, Positions);
     CHECK(Positions > 5000 && RoundTrips > 100000, "only %ld round trips in %ld positions", RoundTrips, Positions);
     return test_report();

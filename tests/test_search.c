@@ -73,6 +73,8 @@ static void randomize_histories(void) {
 static void test_movepicker(void) {
     randomize_histories();
     int positions = 0;
+    /* One check per picker over every position and four random sets of TT/killer/counter moves each. */
+    Property mainPicker = {0}, qsPicker = {0};
     for (int p = 0; p < BenchPositionCount; p++) {
         char err[128];
         if (!pos_set_fen(&Pos, BenchPositions[p], false, err, sizeof err)) continue;
@@ -83,8 +85,8 @@ static void test_movepicker(void) {
             if (legal.count == 0) break;
             if (pos_in_check(&Pos)) noisy = legal;
             else gen_noisy(&Pos, &noisy);
-            /* One check per picker per position, over four random sets of TT/killer/counter moves. */
-            Property mainPicker = {0}, qsPicker = {0};
+            char fen[128];
+            pos_get_fen(&Pos, fen);
             for (int trial = 0; trial < 4; trial++) {
                 MovePicker mp;
                 Move killers[2] = {random_candidate(&legal), random_candidate(&legal)};
@@ -93,12 +95,10 @@ static void test_movepicker(void) {
                 for (int k = 0; k < CONT_PLIES; k++) cont[k] = k == 0 || (trial >> (k - 1) & 1) ? table : NULL;
                 movepick_init(&mp, &Pos, &Hist, random_candidate(&legal), killers, random_candidate(&legal), cont,
                               pos_attacks_by(&Pos, color_flip(pos_side_to_move(&Pos))));
-                check_picker(&mp, &legal, BenchPositions[p], &mainPicker);
+                check_picker(&mp, &legal, fen, &mainPicker);
                 movepick_init_qsearch(&mp, &Pos, &Hist, random_candidate(&legal), cont);
-                check_picker(&mp, &noisy, "qsearch picker", &qsPicker);
+                check_picker(&mp, &noisy, fen, &qsPicker);
             }
-            CHECK_PROPERTY(&mainPicker);
-            CHECK_PROPERTY(&qsPicker);
             /* skipQuiets from the start: noisy moves and quiet checks only. */
             MovePicker mp;
             Move none[2] = {MOVE_NONE, MOVE_NONE};
@@ -108,11 +108,14 @@ static void test_movepicker(void) {
             int quiets = 0;
             while ((m = movepick_next(&mp)) != MOVE_NONE)
                 quiets += !pos_is_capture_or_promotion(&Pos, m) && !pos_gives_check(&Pos, m);
-            if (!pos_in_check(&Pos)) CHECK(quiets == 0, "skipQuiets: %d quiet non-checking moves returned", quiets);
+            if (!pos_in_check(&Pos))
+                CHECK_EACH(quiets == 0, "skipQuiets: %d quiet non-checking moves returned at %s", quiets, fen);
             pos_do_move(&Pos, legal.moves[rng() % (unsigned)legal.count]);
             positions++;
         }
     }
+    CHECK_PROPERTY(&mainPicker);
+    CHECK_PROPERTY(&qsPicker);
     CHECK(positions > 500, "move picker: only %d positions", positions);
 }
 
@@ -360,15 +363,16 @@ static void test_searches(void) {
     gen_legal(&Pos, &legal);
     CHECK(movelist_contains(&legal, m), "3 threads: illegal move %d", m);
     for (int i = 0; i < pool->count; i++)
-        CHECK(atomic_load(&pool->threads[i]->worker->nodes) > 0 && pool->threads[i]->worker->completedDepth > 0,
-              "3 threads: thread %d did not search", i);
+        CHECK_EACH(atomic_load(&pool->threads[i]->worker->nodes) > 0 && pool->threads[i]->worker->completedDepth > 0,
+                   "3 threads: thread %d did not search", i);
     for (int i = 0; i < 20; i++) {
         search_limits_init(&limits);
         limits.depth = 1 + i % 4;
         m = run_search(pool, BenchPositions[i], &limits, NULL, NULL);
         gen_legal(&Pos, &legal);
-        CHECK(legal.count == 0 ? m == MOVE_NONE : movelist_contains(&legal, m), "3 threads, bench %d: bad move", i + 1);
-        CHECK(threads_set_count(pool, 1 + (i * 7) % 5), "resize pool to %d", 1 + (i * 7) % 5);
+        CHECK_EACH(legal.count == 0 ? m == MOVE_NONE : movelist_contains(&legal, m), "3 threads, bench %d: bad move",
+                   i + 1);
+        CHECK_EACH(threads_set_count(pool, 1 + (i * 7) % 5), "resize pool to %d", 1 + (i * 7) % 5);
     }
     CHECK(!threads_set_count(pool, 0) && !threads_set_count(pool, THREADS_MAX + 1), "bad thread counts accepted");
     threads_destroy(pool);

@@ -29,7 +29,7 @@ if [ -n "$missing" ]; then
         echo "0 passed, 1 failed"
         exit 1
     fi
-    echo "test_syzygy_oracle.sh: skipped, missing $missing"
+    echo "SKIP: test_syzygy_oracle.sh: Gizum's prober against fathom: missing $missing"
     echo "0 passed, 0 failed"
     exit 0
 fi

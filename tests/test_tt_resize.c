@@ -60,26 +60,26 @@ static void test_resize_cycle(void) {
         size_t mb = Sizes[s];
         char why[160];
         bool ok = tt_resize_report(&tt, mb, TT_CLEAR_ALL_CORES, why, sizeof why);
-        CHECK(ok, "Hash %zu MB: %s", mb, why);
+        CHECK_EACH(ok, "Hash %zu MB: %s", mb, why);
         if (!ok) continue;
-        CHECK(tt.bytes == mb << 20 && tt.bucketCount == (mb << 20) / sizeof(TTBucket), "Hash %zu MB: %zu bytes", mb,
-              tt.bytes);
-        CHECK(((uintptr_t)tt.buckets & 63) == 0, "Hash %zu MB: buckets not cache-line aligned", mb);
-        CHECK(all_empty(&tt), "Hash %zu MB: a new table is not empty", mb);
+        CHECK_EACH(tt.bytes == mb << 20 && tt.bucketCount == (mb << 20) / sizeof(TTBucket), "Hash %zu MB: %zu bytes",
+                   mb, tt.bytes);
+        CHECK_EACH(((uintptr_t)tt.buckets & 63) == 0, "Hash %zu MB: buckets not cache-line aligned", mb);
+        CHECK_EACH(all_empty(&tt), "Hash %zu MB: a new table is not empty", mb);
         tt_new_search(&tt);
-        CHECK(tt_hashfull(&tt) == 0, "Hash %zu MB: hashfull %d when empty", mb, tt_hashfull(&tt));
+        CHECK_EACH(tt_hashfull(&tt) == 0, "Hash %zu MB: hashfull %d when empty", mb, tt_hashfull(&tt));
         TTData d;
         Key last = key_for_bucket(&tt, tt.bucketCount - 1);
         tt_store(&tt, last, MOVE_NONE, 33, 0, 7, BOUND_EXACT, false);
-        CHECK(tt_probe(&tt, last, &d) && d.value == 33, "Hash %zu MB: last bucket unusable", mb);
+        CHECK_EACH(tt_probe(&tt, last, &d) && d.value == 33, "Hash %zu MB: last bucket unusable", mb);
         /* Parallel clear: nothing survives, however the slices fall. */
         size_t spread = tt.bucketCount < (1u << 16) ? tt.bucketCount : 1u << 16;
         fill(&tt, spread);
         tt_clear(&tt, TT_CLEAR_ALL_CORES);
-        CHECK(all_empty(&tt), "Hash %zu MB: entries survived the parallel clear", mb);
+        CHECK_EACH(all_empty(&tt), "Hash %zu MB: entries survived the parallel clear", mb);
         fill(&tt, spread);
         tt_clear(&tt, 3);
-        CHECK(all_empty(&tt), "Hash %zu MB: entries survived a 3-thread clear", mb);
+        CHECK_EACH(all_empty(&tt), "Hash %zu MB: entries survived a 3-thread clear", mb);
     }
     tt_free(&tt);
     CHECK(tt.buckets == NULL && tt.bytes == 0, "tt_free left a table");

@@ -48,46 +48,46 @@ static void bestmove_parts(const char *line, char *best, char *ponder) {
     if (p) sscanf(p, " ponder %7s", ponder);
 }
 
-/* Checks the bestmove line: present, legal in Local (or 0000 when Local has no move), ponder legal after it. */
+/*
+ * Checks the bestmove line: present, legal in Local (or 0000 when Local has
+ * no move), ponder legal after it. Each check is one over every search of
+ * the test (CHECK_EACH), named by its first failure.
+ */
 static void check_bestmove(const char *line, const char *what) {
     char best[8], ponder[8];
-    CHECK(line != NULL, "%s: no bestmove", what);
+    CHECK_EACH(line != NULL, "%s: no bestmove", what);
     if (!line) return;
     bestmove_parts(line, best, ponder);
     MoveList legal;
     gen_legal(&Local, &legal);
     if (legal.count == 0) {
-        CHECK(strcmp(best, "0000") == 0, "%s: expected bestmove 0000, got '%s'", what, line);
+        CHECK_EACH(strcmp(best, "0000") == 0, "%s: expected bestmove 0000, got '%s'", what, line);
         return;
     }
-    CHECK(move_from_uci(&Local, best) != MOVE_NONE, "%s: illegal bestmove in '%s'", what, line);
-    /* A ponder move is optional (a search stopped early may not know a reply), so this is
-     * one check either way: the count must not depend on how fast the engine was. */
+    CHECK_EACH(move_from_uci(&Local, best) != MOVE_NONE, "%s: illegal bestmove in '%s'", what, line);
+    /* A ponder move is optional (a search stopped early may not know a reply). */
     char pair[32];
     snprintf(pair, sizeof pair, "%s %s", best, ponder);
-    CHECK(!ponder[0] || legal_line(pair), "%s: illegal ponder move in '%s'", what, line);
+    CHECK_EACH(!ponder[0] || legal_line(pair), "%s: illegal ponder move in '%s'", what, line);
 }
 
 /*
  * Checks every "info ... pv" line kept by the session: fields present and a
- * legal PV. One check per property for the whole search: how many info lines
- * a search prints depends on timing (aspiration fails, several threads).
+ * legal PV. One check per property over every line of every search of the
+ * test (how many info lines a search prints depends on timing anyway).
  */
 static void check_info_lines(const Session *s, const char *what) {
     int seen = 0;
-    Property fields = {0}, legalPv = {0};
     for (int i = 0; i < s->count; i++) {
         const char *l = s->lines[i];
         if (!starts_with(l, "info ") || !strstr(l, " pv ")) continue;
         seen++;
         static const char *const Fields[] = {"depth", "seldepth", "multipv", "score", "nodes", "nps", "hashfull", "time"};
         for (size_t f = 0; f < sizeof Fields / sizeof Fields[0]; f++)
-            EXPECT(&fields, info_rest(l, Fields[f]) != NULL, "%s: info line lacks %s: %s", what, Fields[f], l);
-        EXPECT(&legalPv, legal_line(info_rest(l, "pv")), "%s: illegal pv: %s", what, l);
+            CHECK_EACH(info_rest(l, Fields[f]) != NULL, "%s: info line lacks %s: %s", what, Fields[f], l);
+        CHECK_EACH(legal_line(info_rest(l, "pv")), "%s: illegal pv: %s", what, l);
     }
-    CHECK(seen > 0, "%s: no info pv lines", what);
-    CHECK_PROPERTY(&fields);
-    CHECK_PROPERTY(&legalPv);
+    CHECK_EACH(seen > 0, "%s: no info pv lines", what);
 }
 
 /* The last "info depth ... pv" line kept by the session (not currmove lines), or NULL. */
@@ -126,7 +126,7 @@ static void test_handshake(void) {
         "option name UCI_Chess960 type check default false",
     };
     for (size_t i = 0; i < sizeof Options / sizeof Options[0]; i++)
-        CHECK(session_count(&s, Options[i]) == 1, "uci: missing '%s'", Options[i]);
+        CHECK_EACH(session_count(&s, Options[i]) == 1, "uci: missing '%s'", Options[i]);
     session_forget(&s);
 
     /* Valid commands and options answer nothing but what they must. */
@@ -548,7 +548,7 @@ static void test_bad_input(void) {
         /* The bad parameter is skipped ("go depth x" then searches depth 1); the stop is for any other go. */
         if (starts_with(Cases[i].line, "go ")) session_send(&s, "stop"), session_expect(&s, "bestmove", SLOW);
         else sync_engine(&s, Cases[i].line);
-        CHECK(session_count(&s, Cases[i].expect) >= 1, "'%s': expected '%s'", Cases[i].line, Cases[i].expect);
+        CHECK_EACH(session_count(&s, Cases[i].expect) >= 1, "'%s': expected '%s'", Cases[i].line, Cases[i].expect);
     }
     /* The rejected position commands left the last good one. */
     session_forget(&s);
@@ -634,13 +634,13 @@ static void test_mates_and_draws(void) {
             check_bestmove(bm, Mates[i].fen);
             char best[8], ponder[8];
             bestmove_parts(bm, best, ponder);
-            CHECK(!strcmp(best, Mates[i].move), "mate in %d (%s): bestmove %s, expected %s", Mates[i].mate,
-                  byDepth ? "depth" : "go mate", best, Mates[i].move);
+            CHECK_EACH(!strcmp(best, Mates[i].move), "mate in %d (%s): bestmove %s, expected %s", Mates[i].mate,
+                       byDepth ? "depth" : "go mate", best, Mates[i].move);
             const char *last = last_pv_info(&s);
             bool mate = false;
             int v = 0;
-            CHECK(info_score(last, &mate, &v) && mate && v == Mates[i].mate, "mate in %d: %s", Mates[i].mate,
-                  last ? last : "(none)");
+            CHECK_EACH(info_score(last, &mate, &v) && mate && v == Mates[i].mate, "mate in %d: %s", Mates[i].mate,
+                       last ? last : "(none)");
         }
     }
     /* The side being mated sees a negative mate. */
@@ -665,12 +665,12 @@ static void test_mates_and_draws(void) {
         session_send(&s, "position fen %s", NoMove[i]);
         session_send(&s, "go depth 5");
         bm = session_expect(&s, "bestmove", FAST);
-        CHECK(bm && !strcmp(bm, "bestmove 0000"), "no legal move: '%s'", bm ? bm : "(none)");
+        CHECK_EACH(bm && !strcmp(bm, "bestmove 0000"), "no legal move: '%s'", bm ? bm : "(none)");
         session_send(&s, "go infinite");
-        CHECK(session_quiet(&s, "bestmove", 300), "no legal move, go infinite: bestmove before stop");
+        CHECK_EACH(session_quiet(&s, "bestmove", 300), "no legal move, go infinite: bestmove before stop");
         session_send(&s, "stop");
         bm = session_expect(&s, "bestmove", FAST);
-        CHECK(bm && !strcmp(bm, "bestmove 0000"), "no legal move after stop: '%s'", bm ? bm : "(none)");
+        CHECK_EACH(bm && !strcmp(bm, "bestmove 0000"), "no legal move after stop: '%s'", bm ? bm : "(none)");
     }
 
     /* Fifty-move rule: every move draws, a mate on the 100th ply still wins. */

@@ -7,6 +7,8 @@
  * every option (read from the engine's own `uci` list) with bad values, bad
  * `go` numbers, FEN faults of every kind, huge lines, binary bytes, CR/LF
  * variants, commands during a search, quit at any moment and end of input.
+ * Each check is one property over all the rows it runs on (CHECK_EACH,
+ * tests/test.h); its message names the first row that breaks it.
  */
 #include <stdio.h>
 #include <stdlib.h>
@@ -62,7 +64,7 @@ static const struct {
 /* The probe positions are valid (checked once, not once per row). */
 static void check_probes(void) {
     for (size_t i = 0; i < sizeof Probes / sizeof Probes[0]; i++)
-        CHECK(set_game(&Local, Probes[i].fen, Probes[i].moves, false), "probe position %zu is invalid", i);
+        CHECK_EACH(set_game(&Local, Probes[i].fen, Probes[i].moves, false), "probe position %zu is invalid", i);
 }
 
 /* A legal move from a fresh position, three positions in turn. */
@@ -74,10 +76,10 @@ static void probe_legal_move(Session *s, const char *what) {
                  Probes[i].moves ? " moves " : "", Probes[i].moves ? Probes[i].moves : "");
     session_send(s, "go depth 3");
     const char *bm = session_expect(s, "bestmove", SLOW);
-    CHECK(bm != NULL, "%s: no bestmove afterwards", what);
-    CHECK(!bm || bestmove_legal(&Local, bm), "%s: illegal bestmove afterwards: %s", what, bm);
+    CHECK_EACH(bm != NULL, "%s: no bestmove afterwards", what);
+    CHECK_EACH(!bm || bestmove_legal(&Local, bm), "%s: illegal bestmove afterwards: %s", what, bm);
     /* No bad option slipped through: MultiPV is still 1. */
-    CHECK(!any_line_contains(s, " multipv 2 "), "%s: MultiPV changed", what);
+    CHECK_EACH(!any_line_contains(s, " multipv 2 "), "%s: MultiPV changed", what);
 }
 
 /* Sends raw bytes, adding a final newline if missing. */
@@ -97,22 +99,22 @@ static void run_row_bytes2(Session *s, const char *input, size_t len, const char
     session_send(s, "stop");
     session_send(s, "isready");
     bool ready = wait_count(s, "readyok", readies + 1, SLOW);
-    CHECK(ready, "'%s': no readyok", what);
+    CHECK_EACH(ready, "'%s': no readyok", what);
     if (!ready) return;
     /* readyok does not wait for a search that is stopping: its bestmove may follow.
      * A late extra one would be taken by the probe below and fail there or in the next row. */
     if (searches > 0) wait_count(s, "bestmove", searches, SLOW);
-    CHECK(session_count(s, "bestmove") == searches, "'%s': %d bestmoves, expected %d", what,
-          session_count(s, "bestmove"), searches);
+    CHECK_EACH(session_count(s, "bestmove") == searches, "'%s': %d bestmoves, expected %d", what,
+               session_count(s, "bestmove"), searches);
     if (expect == NO_REACTION) {
         const char *l = session_last(s, "info string");
-        CHECK(l == NULL, "'%s': expected no reaction, got '%s'", what, l ? l : "");
+        CHECK_EACH(l == NULL, "'%s': expected no reaction, got '%s'", what, l ? l : "");
     } else {
-        CHECK(any_line_contains(s, expect), "'%s': expected '%s'%s%s", what, expect,
-              session_last(s, "info string") ? ", got " : "",
-              session_last(s, "info string") ? session_last(s, "info string") : "");
+        CHECK_EACH(any_line_contains(s, expect), "'%s': expected '%s'%s%s", what, expect,
+                   session_last(s, "info string") ? ", got " : "",
+                   session_last(s, "info string") ? session_last(s, "info string") : "");
     }
-    if (expect2) CHECK(any_line_contains(s, expect2), "'%s': expected '%s' too", what, expect2);
+    if (expect2) CHECK_EACH(any_line_contains(s, expect2), "'%s': expected '%s' too", what, expect2);
     RowsRun++;
     probe_legal_move(s, what);
 }
@@ -577,14 +579,14 @@ static void test_fens(Session *s) {
     for (size_t i = 0; i < sizeof OddGoodFens / sizeof OddGoodFens[0]; i++) {
         char err[256];
         bool ok = pos_set_fen(&Local, OddGoodFens[i], false, err, sizeof err);
-        CHECK(ok, "library refuses odd FEN '%s': %s", OddGoodFens[i], err);
+        CHECK_EACH(ok, "library refuses odd FEN '%s': %s", OddGoodFens[i], err);
         if (!ok) continue;
         session_forget(s);
         session_send(s, "position fen %s", OddGoodFens[i]);
         session_send(s, "go depth 4");
         const char *bm = session_expect(s, "bestmove", SLOW);
-        CHECK(session_count(s, "info string position rejected") == 0, "odd FEN refused: '%s'", OddGoodFens[i]);
-        CHECK(bm && bestmove_legal(&Local, bm), "odd FEN '%s': bestmove '%s'", OddGoodFens[i], bm ? bm : "(none)");
+        CHECK_EACH(session_count(s, "info string position rejected") == 0, "odd FEN refused: '%s'", OddGoodFens[i]);
+        CHECK_EACH(bm && bestmove_legal(&Local, bm), "odd FEN '%s': bestmove '%s'", OddGoodFens[i], bm ? bm : "(none)");
         RowsRun++;
     }
     /* The ep row: the pawn capture en passant is a legal answer the engine knows. */
@@ -764,11 +766,11 @@ static void test_quit_and_eof(void) {
         long long t0 = session_now_ms();
         int status = session_close(&s, FAST);
         long long ms = session_now_ms() - t0;
-        CHECK(status == 0, "%s: exit status %d", what, status);
-        CHECK(ms < FAST, "%s: exit took %lld ms", what, ms);
+        CHECK_EACH(status == 0, "%s: exit status %d", what, status);
+        CHECK_EACH(ms < FAST, "%s: exit took %lld ms", what, ms);
         if (Cases[i].bestmoves >= 0)
-            CHECK(s.closeBestmoves == Cases[i].bestmoves, "%s: %d bestmoves, expected %d", what, s.closeBestmoves,
-                  Cases[i].bestmoves);
+            CHECK_EACH(s.closeBestmoves == Cases[i].bestmoves, "%s: %d bestmoves, expected %d", what, s.closeBestmoves,
+                       Cases[i].bestmoves);
     }
 
     /* End of input in the middle of a line: the partial line is still a command. */

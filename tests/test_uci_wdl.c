@@ -47,9 +47,11 @@ static Wdl expected_wdl(bool mate, int value, int material) {
     return wdl_from_value(value, material);
 }
 
-/* Every score line of the session: well-formed wdl equal to the model's at the root's material. */
+/*
+ * Every score line of the session: well-formed wdl equal to the model's at
+ * the root's material (each check one over every line of every call).
+ */
 static void check_wdl_lines(const Session *s, int material, const char *what) {
-    Property formed = {0}, model = {0};
     int lines = 0;
     for (int i = 0; i < s->count; i++) {
         const char *l = s->lines[i];
@@ -59,14 +61,12 @@ static void check_wdl_lines(const Session *s, int material, const char *what) {
         int value = 0;
         Wdl w = {0, 0, 0};
         bool ok = parse_score_wdl(l, &mate, &value, &w);
-        EXPECT(&formed, ok, "%s: malformed or missing wdl in '%s'", what, l);
+        CHECK_EACH(ok, "%s: malformed or missing wdl in '%s'", what, l);
         Wdl e = expected_wdl(mate, value, material);
-        EXPECT(&model, !ok || (w.win == e.win && w.draw == e.draw && w.loss == e.loss),
-               "%s: '%s' but the model gives %d %d %d at material %d", what, l, e.win, e.draw, e.loss, material);
+        CHECK_EACH(!ok || (w.win == e.win && w.draw == e.draw && w.loss == e.loss),
+                   "%s: '%s' but the model gives %d %d %d at material %d", what, l, e.win, e.draw, e.loss, material);
     }
-    CHECK(lines > 0, "%s: no info lines with a score", what);
-    CHECK_PROPERTY(&formed);
-    CHECK_PROPERTY(&model);
+    CHECK_EACH(lines > 0, "%s: no info lines with a score", what);
 }
 
 static int count_wdl(const Session *s) {

@@ -83,27 +83,30 @@ static void check_polyglot_vectors(void) {
     char err[256];
     for (size_t i = 0; i < sizeof Vectors / sizeof Vectors[0]; i++) {
         bool ok = pos_set_fen(&Copy, Vectors[i].fen, false, err, sizeof err);
-        CHECK(ok, "Polyglot vector FEN refused: %s (%s)", Vectors[i].fen, err);
-        if (ok)
-            CHECK(pos_key(&Copy) == Vectors[i].key, "Polyglot key of %s: expected %016" PRIx64 ", got %016" PRIx64,
-                  Vectors[i].fen, Vectors[i].key, pos_key(&Copy));
+        CHECK_EACH(ok && pos_key(&Copy) == Vectors[i].key,
+                   "Polyglot key of %s: expected %016" PRIx64 ", got %016" PRIx64 " (FEN %s %s)", Vectors[i].fen,
+                   Vectors[i].key, pos_key(&Copy), ok ? "read" : "refused:", ok ? "" : err);
     }
     /* The first line of moves, played incrementally. */
     pos_set_startpos(&Pos, false);
     for (size_t i = 1; i < 7; i++) {
         Move m = move_from_uci(&Pos, Vectors[i].move);
-        CHECK(m != MOVE_NONE, "move %s refused", Vectors[i].move);
-        if (m == MOVE_NONE) return;
+        if (m == MOVE_NONE) {
+            CHECK(false, "move %s refused", Vectors[i].move);
+            return;
+        }
         pos_do_move(&Pos, m);
-        CHECK(pos_key(&Pos) == Vectors[i].key, "after %s: key %016" PRIx64 ", expected %016" PRIx64, Vectors[i].move,
-              pos_key(&Pos), Vectors[i].key);
+        CHECK_EACH(pos_key(&Pos) == Vectors[i].key, "after %s: key %016" PRIx64 ", expected %016" PRIx64,
+                   Vectors[i].move, pos_key(&Pos), Vectors[i].key);
     }
     /* The second line: ep square c3 that black can use, then the capture and a lost right. */
     pos_set_startpos(&Pos, false);
     for (size_t i = 0; i < 7; i++) {
         Move m = move_from_uci(&Pos, Line2[i]);
-        CHECK(m != MOVE_NONE, "move %s refused", Line2[i]);
-        if (m == MOVE_NONE) return;
+        if (m == MOVE_NONE) {
+            CHECK(false, "move %s refused", Line2[i]);
+            return;
+        }
         pos_do_move(&Pos, m);
         if (i == 4)
             CHECK(pos_key(&Pos) == 0x3c8123ea7b067637ULL, "after ... c2c4: key %016" PRIx64, pos_key(&Pos));
@@ -114,10 +117,16 @@ static void check_polyglot_vectors(void) {
     CHECK(pos_key(&Pos) == 0x463b96181691fc9cULL, "after undoing the vector line: key %016" PRIx64, pos_key(&Pos));
 }
 
-/* The properties of one random game, each checked at every position the game visits. */
+/*
+ * The properties of the random games, each one check over every position
+ * every game visits (the message names the first failing position).
+ */
 typedef struct {
     Property key, pawnKey, nonPawnKey, polyglot, nullEp, nullUndo, undo, unwind;
 } GameChecks;
+
+/* The random games from the suites, and the long games of game moves. */
+static GameChecks Games, LongGames;
 
 static void check_game(GameChecks *g) {
     CHECK_PROPERTY(&g->key);
@@ -251,14 +260,11 @@ static void playouts(const char *file, bool chess960, int gamesPerPosition, int 
     for (int i = 0; i < Suite.size; i++) {
         for (int g = 0; g < gamesPerPosition; g++) {
             bool ok = pos_set_fen(&Pos, Suite.entries[i].fen, chess960, err, sizeof err);
-            CHECK(ok, "FEN refused: %s (%s)", Suite.entries[i].fen, err);
+            CHECK_EACH(ok, "FEN refused: %s (%s)", Suite.entries[i].fen, err);
             if (!ok) break;
-            /* One check per property per game: the game is the case, its positions the samples. */
-            GameChecks checks = {0};
             Square skipped = fen_ep_square(Suite.entries[i].fen);
-            bool good = keys_ok(&Pos, skipped, "after pos_set_fen", &checks) &&
-                        random_game(&Pos, skipped, &rng, plies, &stats, &checks);
-            check_game(&checks);
+            bool good = keys_ok(&Pos, skipped, "after pos_set_fen", &Games) &&
+                        random_game(&Pos, skipped, &rng, plies, &stats, &Games);
             if (!good) {
                 fprintf(stderr, "  (random game from %s, %s line %d)\n", Suite.entries[i].fen, file,
                         Suite.entries[i].line);
@@ -271,7 +277,7 @@ static void playouts(const char *file, bool chess960, int gamesPerPosition, int 
            stats.enPassants, stats.promotions);
     CHECK(stats.moves >= 1000, "%s: only %d random moves checked", file, stats.moves);
     if (chess960)
-        for (int i = 0; i < 4; i++) CHECK(stats.castles[i] > 0, "%s: castling kind %d never played", file, i);
+        for (int i = 0; i < 4; i++) CHECK_EACH(stats.castles[i] > 0, "%s: castling kind %d never played", file, i);
 }
 
 /* Long games of game moves: history trimming must keep keys right and never overflow. */
@@ -282,7 +288,6 @@ static void long_game(void) {
     Rng rng = {77};
     int plies = test_quick() ? 1500 : 4000;
     for (size_t f = 0; f < sizeof Fens / sizeof Fens[0]; f++) {
-        GameChecks checks = {0};
         pos_set_fen(&Pos, Fens[f], false, err, sizeof err);
         MoveList list;
         int played = 0;
@@ -295,15 +300,16 @@ static void long_game(void) {
             Square skipped = skipped_square(&Pos, m);
             pos_do_game_move(&Pos, m);
             played++;
-            if (!keys_ok(&Pos, skipped, "long game", &checks)) break;
+            if (!keys_ok(&Pos, skipped, "long game", &LongGames)) break;
             (void)pos_is_repetition(&Pos, 0);
             (void)pos_is_threefold(&Pos);
         }
-        CHECK_PROPERTY(&checks.key);
-        CHECK_PROPERTY(&checks.pawnKey);
-        CHECK_PROPERTY(&checks.polyglot);
-        CHECK(played > 1000 || list.count == 0, "long game from %s ended after %d plies", Fens[f], played);
+        CHECK_EACH(played > 1000 || list.count == 0, "long game from %s ended after %d plies", Fens[f], played);
     }
+    CHECK_PROPERTY(&LongGames.key);
+    CHECK_PROPERTY(&LongGames.pawnKey);
+    CHECK_PROPERTY(&LongGames.nonPawnKey);
+    CHECK_PROPERTY(&LongGames.polyglot);
     /* A repetition in a game is found: Ng1-f3-g1 twice each side. */
     pos_set_startpos(&Pos, false);
     static const char *const Shuffle[] = {"g1f3", "g8f6", "f3g1", "f6g8", "g1f3", "g8f6", "f3g1", "f6g8"};
@@ -332,12 +338,12 @@ static void copy_and_key_after(void) {
 
     /* pos_key_after is exact for moves that change neither rights nor ep square. */
     int checked = 0;
+    Property predicts = {0};
     for (int g = 0; g < (test_quick() ? 10 : 60); g++) {
         pos_set_startpos(&Pos, false);
         random_walk(&Pos, &rng, (int)rng_below(&rng, 60));
         MoveList list;
         gen_legal(&Pos, &list);
-        Property predicts = {0};
         for (int i = 0; i < list.count; i++) {
             Move m = list.moves[i];
             if (move_kind(m) != MOVE_NORMAL || Pos.st->epSquare != SQ_NONE) continue;
@@ -351,8 +357,8 @@ static void copy_and_key_after(void) {
             }
             pos_undo_move(&Pos);
         }
-        CHECK_PROPERTY(&predicts);
     }
+    CHECK_PROPERTY(&predicts);
     CHECK(checked > 100, "pos_key_after checked on only %d moves", checked);
 }
 
@@ -363,6 +369,7 @@ int main(void) {
     playouts("perft_classic.epd", false, quick ? 4 : 40, 200, 1);
     playouts("perft_tricky.epd", false, quick ? 1 : 10, 120, 2);
     playouts("chess960.epd", true, quick ? 1 : 6, 160, 3);
+    check_game(&Games);
     long_game();
     copy_and_key_after();
     return test_report();

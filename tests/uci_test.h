@@ -18,18 +18,18 @@
 /* Generous limits (ms): the suite may share a loaded 2-core machine. */
 enum { FAST = 3000, SLOW = 30000 };
 
-/* Starts the engine (path in env GIZUM), as a check. */
+/* Starts the engine (path in env GIZUM), as a check: one over every session a test opens. */
 static inline bool open_session(Session *s, const char *what) {
     bool ok = session_open(s);
-    CHECK(ok, "%s: cannot start the engine (GIZUM=%s)", what, getenv("GIZUM") ? getenv("GIZUM") : "unset");
+    CHECK_EACH(ok, "%s: cannot start the engine (GIZUM=%s)", what, getenv("GIZUM") ? getenv("GIZUM") : "unset");
     return ok;
 }
 
-/* isready answered: the engine is alive and has processed everything before. */
+/* isready answered: the engine is alive and has processed everything before (one check over every sync). */
 static inline bool sync_engine(Session *s, const char *what) {
     session_send(s, "isready");
     bool ok = session_expect(s, "readyok", SLOW) != NULL;
-    CHECK(ok, "%s: no readyok", what);
+    CHECK_EACH(ok, "%s: no readyok", what);
     return ok;
 }
 
