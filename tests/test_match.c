@@ -609,6 +609,11 @@ static void test_cli(const char *fake) {
     char *bad6[] = { "gizum-match", "-engine", "cmd=/bin/sh", "name=", "-each", "tc=1", "-engine", "cmd=/bin/sh", NULL };
     CHECK(!cli_parse(8, bad6, &cfg, err, sizeof err) && strstr(err, "empty name="), "empty name=: %s", err);
     cli_free(&cfg);
+    /* -spsa copies the one engine it tunes; an engine without cmd= was copied through strdup(NULL)
+       (found by fuzz_matchcli's 10-minute run: a crash in the release build). */
+    char *bad8[] = { "gizum-match", "-spsa", "file=p.spsa", "iterations=100", "-engine", "tc=1", NULL };
+    CHECK(!cli_parse(6, bad8, &cfg, err, sizeof err) && strstr(err, "no cmd="), "-spsa with an engine without cmd=: %s", err);
+    cli_free(&cfg);
 }
 
 
