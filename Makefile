@@ -304,7 +304,7 @@ fuzz: $(FUZZBIN)
 $(FUZZTOOLLIB): $(FUZZTOOLOBJ) Makefile
 	rm -f $@ && $(AR) rcs $@ $(filter %.o,$^)
 
-$(FUZZBIN): $(FUZZDIR)/%: fuzz/%.c fuzz/fuzz_common.h $(FUZZOBJ) $(FUZZTOOLLIB)
+$(FUZZBIN): $(FUZZDIR)/%: fuzz/%.c fuzz/fuzz_common.h fuzz/fuzz_memfile.h $(FUZZOBJ) $(FUZZTOOLLIB)
 	$(FUZZCC) $(FUZZCFLAGS) $(FUZZSAN) -fsanitize=fuzzer $(INCLUDES) -o $@ $< $(FUZZOBJ) $(FUZZTOOLLIB) -pthread -lm
 
 $(FUZZDIR)/%.o: %.c

@@ -17,6 +17,7 @@
 #include "book.h"
 #include "fen.h"
 #include "fuzz_common.h"
+#include "fuzz_memfile.h"
 
 enum { WALK_PLIES = 24, RAW_CODES_CHECKED = 256 };
 
@@ -35,24 +36,12 @@ int LLVMFuzzerInitialize(int *argc, char ***argv) {
     (void)argv;
     engine_init();
     Pos = fuzz_new_position();
-    BookFd = memfd_create("fuzz-book", 0);
-    if (BookFd < 0) abort();
-    snprintf(BookFdPath, sizeof BookFdPath, "/proc/self/fd/%d", BookFd);
+    BookFd = fuzz_memfile_create("fuzz-book", BookFdPath, sizeof BookFdPath);
     snprintf(OutDir, sizeof OutDir, "/tmp/gizum-fuzz-book-XXXXXX");
     if (!mkdtemp(OutDir)) abort();
     snprintf(OutPath, sizeof OutPath, "%s/book.bin", OutDir);
     atexit(remove_out_dir);
     return 0;
-}
-
-/* Puts data into the in-memory file. */
-static void write_book_file(const uint8_t *data, size_t size) {
-    if (ftruncate(BookFd, 0) != 0 || lseek(BookFd, 0, SEEK_SET) != 0) abort();
-    for (size_t done = 0; done < size;) {
-        ssize_t n = write(BookFd, data + done, size - done);
-        if (n <= 0) abort();
-        done += (size_t)n;
-    }
 }
 
 /* Big-endian field of an entry as stored. */
@@ -173,7 +162,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
     bool ok = book_load_memory(&fromMemory, data, size, "fuzz", err, sizeof err);
     check_loaded(&fromMemory, ok, err, sizeof err, data, size);
 
-    write_book_file(data, size);
+    fuzz_memfile_write(BookFd, data, size);
     bool fileOk = book_open(&fromFile, BookFdPath, fileErr, sizeof fileErr);
     check_loaded(&fromFile, fileOk, fileErr, sizeof fileErr, data, size);
     FUZZ_CHECK(ok == fileOk, "book_load_memory says %d, book_open says %d (%s / %s)", ok, fileOk, ok ? "" : err,

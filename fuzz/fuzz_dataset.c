@@ -23,6 +23,7 @@
 #include <unistd.h>
 
 #include "fuzz_common.h"
+#include "fuzz_memfile.h"
 #include "dataset.h"
 #include "fen.h"
 
@@ -36,20 +37,8 @@ int LLVMFuzzerInitialize(int *argc, char ***argv) {
     engine_init();
     Pos = fuzz_new_position();
     Scratch = fuzz_new_position();
-    FileFd = memfd_create("fuzz-dataset", 0);
-    if (FileFd < 0) abort();
-    snprintf(FilePath, sizeof FilePath, "/proc/self/fd/%d", FileFd);
+    FileFd = fuzz_memfile_create("fuzz-dataset", FilePath, sizeof FilePath);
     return 0;
-}
-
-/* Puts data into the in-memory file. */
-static void write_file(const uint8_t *data, size_t size) {
-    if (ftruncate(FileFd, 0) != 0 || lseek(FileFd, 0, SEEK_SET) != 0) abort();
-    for (size_t done = 0; done < size;) {
-        ssize_t n = write(FileFd, data + done, size - done);
-        if (n <= 0) abort();
-        done += (size_t)n;
-    }
 }
 
 static bool same_record(const DataRecord *a, const DataRecord *b) {
@@ -215,7 +204,7 @@ static void check_pgn(const uint8_t *data, size_t size) {
 }
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
-    write_file(data, size);
+    fuzz_memfile_write(FileFd, data, size);
     check_lines(data, size);
     check_pgn(data, size);
     return 0;

@@ -24,6 +24,7 @@
 #include <unistd.h>
 
 #include "fuzz_common.h"
+#include "fuzz_memfile.h"
 #include "epdsuite.h"
 #include "fen.h"
 #include "match_openings.h"
@@ -42,21 +43,10 @@ int LLVMFuzzerInitialize(int *argc, char ***argv) {
     engine_init();
     Pos = fuzz_new_position();
     Scratch = fuzz_new_position();
-    FileFd = memfd_create("fuzz-openings", 0);
+    FileFd = fuzz_memfile_create("fuzz-openings", FilePath, sizeof FilePath);
     Quiet = fopen("/dev/null", "w");
-    if (FileFd < 0 || !Quiet) abort();
-    snprintf(FilePath, sizeof FilePath, "/proc/self/fd/%d", FileFd);
+    if (!Quiet) abort();
     return 0;
-}
-
-/* Puts data into the in-memory file. */
-static void write_file(const uint8_t *data, size_t size) {
-    if (ftruncate(FileFd, 0) != 0 || lseek(FileFd, 0, SEEK_SET) != 0) abort();
-    for (size_t done = 0; done < size;) {
-        ssize_t n = write(FileFd, data + done, size - done);
-        if (n <= 0) abort();
-        done += (size_t)n;
-    }
 }
 
 /* One opening: its FEN (if any) parses (and reprints unchanged when canonical); its moves are legal from it. */
@@ -321,7 +311,7 @@ static void check_start_positions(const Lines *lines) {
 }
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
-    write_file(data, size);
+    fuzz_memfile_write(FileFd, data, size);
     uint64_t seed = size ? data[size - 1] : 0;
     check_load(OPENINGS_EPD, false, false, 0, seed);
     check_load(OPENINGS_EPD, true, true, (long)(seed % 7), seed);

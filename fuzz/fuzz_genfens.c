@@ -22,6 +22,7 @@
 #include <unistd.h>
 
 #include "fuzz_common.h"
+#include "fuzz_memfile.h"
 #include "genfens.h"
 
 enum { MAX_ARGS = 64, WALKS = 4 };
@@ -42,9 +43,7 @@ int LLVMFuzzerInitialize(int *argc, char ***argv) {
     (void)argv;
     engine_init();
     Pos = fuzz_new_position();
-    FileFd = memfd_create("fuzz-genfens", 0);
-    if (FileFd < 0) abort();
-    snprintf(FilePath, sizeof FilePath, "/proc/self/fd/%d", FileFd);
+    FileFd = fuzz_memfile_create("fuzz-genfens", FilePath, sizeof FilePath);
     /* The book argument picks the format by its name: two names for the one in-memory file. */
     snprintf(Dir, sizeof Dir, "/tmp/fuzz-genfens.XXXXXX");
     if (!mkdtemp(Dir)) abort();
@@ -53,16 +52,6 @@ int LLVMFuzzerInitialize(int *argc, char ***argv) {
     if (symlink(FilePath, BinPath) != 0 || symlink(FilePath, EpdPath) != 0) abort();
     atexit(remove_links);
     return 0;
-}
-
-/* Puts data into the in-memory file. */
-static void write_file(const uint8_t *data, size_t size) {
-    if (ftruncate(FileFd, 0) != 0 || lseek(FileFd, 0, SEEK_SET) != 0) abort();
-    for (size_t done = 0; done < size;) {
-        ssize_t n = write(FileFd, data + done, size - done);
-        if (n <= 0) abort();
-        done += (size_t)n;
-    }
 }
 
 typedef struct {
@@ -86,7 +75,7 @@ static bool ends_with(const char *s, const char *suffix) {
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
     const uint8_t *ff = memchr(data, '\f', size);
     size_t argBytes = ff ? (size_t)(ff - data) : size;
-    write_file(ff ? ff + 1 : data, ff ? size - argBytes - 1 : 0);
+    fuzz_memfile_write(FileFd, ff ? ff + 1 : data, ff ? size - argBytes - 1 : 0);
 
     /* The arguments: one per line or NUL-terminated piece. */
     char *text = malloc(argBytes + 1);

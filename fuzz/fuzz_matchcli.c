@@ -22,6 +22,7 @@
 #include <unistd.h>
 
 #include "fuzz_common.h"
+#include "fuzz_memfile.h"
 #include "match_cli.h"
 
 enum { MAX_ARGS = 128 };
@@ -34,25 +35,14 @@ int LLVMFuzzerInitialize(int *argc, char ***argv) {
     (void)argc;
     (void)argv;
     board_init();
-    FileFd = memfd_create("fuzz-matchcli", 0);
+    FileFd = fuzz_memfile_create("fuzz-matchcli", FilePath, sizeof FilePath);
     Quiet = fopen("/dev/null", "w");
-    if (FileFd < 0 || !Quiet) abort();
-    snprintf(FilePath, sizeof FilePath, "/proc/self/fd/%d", FileFd);
+    if (!Quiet) abort();
     /* The parser prints the seeds it draws on stdout: keep the fuzzer's output readable. */
     int null = open("/dev/null", O_WRONLY);
     if (null < 0 || dup2(null, STDOUT_FILENO) < 0) abort();
     close(null);
     return 0;
-}
-
-/* Puts data into the in-memory file. */
-static void write_file(const uint8_t *data, size_t size) {
-    if (ftruncate(FileFd, 0) != 0 || lseek(FileFd, 0, SEEK_SET) != 0) abort();
-    for (size_t done = 0; done < size;) {
-        ssize_t n = write(FileFd, data + done, size - done);
-        if (n <= 0) abort();
-        done += (size_t)n;
-    }
 }
 
 static bool near(double a, double b, double tolerance) { return a - b <= tolerance && b - a <= tolerance; }
@@ -177,7 +167,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
     free(text);
 
     if (!ff) return 0;
-    write_file(ff + 1, size - argBytes - 1);
+    fuzz_memfile_write(FileFd, ff + 1, size - argBytes - 1);
     int stateArgc;
     char **stateArgv;
     double *points;

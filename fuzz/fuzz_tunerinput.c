@@ -28,6 +28,7 @@
 #include <unistd.h>
 
 #include "fuzz_common.h"
+#include "fuzz_memfile.h"
 #include "dataset.h"
 #include "eval.h"
 #include "evalweights.h"
@@ -53,9 +54,7 @@ int LLVMFuzzerInitialize(int *argc, char ***argv) {
     (void)argv;
     engine_init();
     Pos = fuzz_new_position();
-    FileFd = memfd_create("fuzz-tunerinput", 0);
-    if (FileFd < 0) abort();
-    snprintf(FilePath, sizeof FilePath, "/proc/self/fd/%d", FileFd);
+    FileFd = fuzz_memfile_create("fuzz-tunerinput", FilePath, sizeof FilePath);
     /* The loader reads PGN when the name ends in ".pgn": a link with that name to the same file. */
     snprintf(PgnDir, sizeof PgnDir, "/tmp/fuzz-tunerinput.XXXXXX");
     if (!mkdtemp(PgnDir)) abort();
@@ -66,16 +65,6 @@ int LLVMFuzzerInitialize(int *argc, char ***argv) {
     Pawns = pawn_table_create();
     if (!Qs || !Pawns) abort();
     return 0;
-}
-
-/* Puts data into the in-memory file. */
-static void write_file(const uint8_t *data, size_t size) {
-    if (ftruncate(FileFd, 0) != 0 || lseek(FileFd, 0, SEEK_SET) != 0) abort();
-    for (size_t done = 0; done < size;) {
-        ssize_t n = write(FileFd, data + done, size - done);
-        if (n <= 0) abort();
-        done += (size_t)n;
-    }
 }
 
 /* ------------------------------------------------------------ the expected load */
@@ -222,7 +211,7 @@ static void check_load(const char *path, bool pgn, int threads, int maxMessages,
 }
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
-    write_file(data, size);
+    fuzz_memfile_write(FileFd, data, size);
     uint8_t knobs = size ? data[size - 1] : 0;
     int threads = 1 + (knobs & 1);
     int maxMessages = (knobs >> 1) % 4;
