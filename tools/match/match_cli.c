@@ -877,14 +877,13 @@ static bool engine_config_copy(EngineConfig *dst, const EngineConfig *src) {
     dst->argv = NULL;
     dst->options = NULL;
     dst->argc = dst->optionCount = 0;
-    /* An engine without cmd= (so without argv[0]) is copied as it is: finish_engines reports it. */
-    if ((src->name && !set_string(&dst->name, src->name)) || (src->cmd && !set_string(&dst->cmd, src->cmd)) ||
+    if ((src->name && !set_string(&dst->name, src->name)) || !set_string(&dst->cmd, src->cmd) ||
         (src->dir && !set_string(&dst->dir, src->dir)) ||
         (src->stderrPath && !set_string(&dst->stderrPath, src->stderrPath)))
         return false;
     if (!(dst->argv = calloc((size_t)src->argc + 1, sizeof *dst->argv))) return false;
     for (; dst->argc < src->argc; dst->argc++)
-        if (src->argv[dst->argc] && !(dst->argv[dst->argc] = strdup(src->argv[dst->argc]))) return false;
+        if (!(dst->argv[dst->argc] = strdup(src->argv[dst->argc]))) return false;
     for (int i = 0; i < src->optionCount; i++)
         if (!set_option(dst, src->options[i].name, src->options[i].value, src->options[i].rotate)) return false;
     return true;
@@ -898,6 +897,7 @@ static bool prepare_spsa(CliParser *p) {
     MatchConfig *c = p->cfg;
     SpsaConfig *s = &c->spsa;
     const char *clash = c->engineCount != 1 ? "one -engine (the tune plays it against itself)"
+                        : !c->engines[0].cmd ? "a program to tune (engine 1 has no cmd=)"
                         : c->engines[0].proto != PROTO_UCI ? "a UCI engine"
                         : c->sprt.enabled ? "no -sprt"
                         : c->stateOut ? "no -config (the tune resumes from its state=)"
