@@ -94,7 +94,7 @@ static void test_movepicker(void) {
                 const PieceToHistory *cont[CONT_PLIES];
                 for (int k = 0; k < CONT_PLIES; k++) cont[k] = k == 0 || (trial >> (k - 1) & 1) ? table : NULL;
                 movepick_init(&mp, &Pos, &Hist, random_candidate(&legal), killers, random_candidate(&legal), cont,
-                              pos_attacks_by(&Pos, color_flip(pos_side_to_move(&Pos))));
+                              pos_threats(&Pos));
                 check_picker(&mp, &legal, fen, &mainPicker);
                 movepick_init_qsearch(&mp, &Pos, &Hist, random_candidate(&legal), cont);
                 check_picker(&mp, &noisy, fen, &qsPicker);

@@ -119,6 +119,10 @@ static inline Bitboard pos_pieces_cpt2(const Position *pos, Color c, PieceType a
 static inline Piece pos_piece_on(const Position *pos, Square s) { return pos->board[s]; }
 static inline Square pos_king_square(const Position *pos, Color c) { return lsb(pos_pieces_cpt(pos, c, KING)); }
 static inline Color pos_side_to_move(const Position *pos) { return pos->sideToMove; }
+/* The squares the side not to move attacks: the threats the side to move faces. */
+static inline Bitboard pos_threats(const Position *pos) {
+    return pos_attacks_by(pos, color_flip(pos_side_to_move(pos)));
+}
 static inline Key pos_key(const Position *pos) { return pos->st->key; }
 static inline Bitboard pos_checkers(const Position *pos) { return pos->st->checkers; }
 static inline bool pos_in_check(const Position *pos) { return pos->st->checkers != 0; }

@@ -297,7 +297,7 @@ static inline bool tt_cutoff(SearchWorker *t, SearchStack *ss, const TtProbe *tt
     STAT(t, TT_CUTOFF);
     Move ttMove = tt->move;
     if (tt->value >= beta && ttMove != MOVE_NONE && !tt->capture && pos_is_legal(pos, ttMove)) {
-        ss->threats = pos_attacks_by(pos, color_flip(pos_side_to_move(pos)));
+        ss->threats = pos_threats(pos);
         update_histories(t, ss, ttMove, depth, &ttMove, 1, NULL, 0);
     }
     if (tt->value >= beta && (ss - 1)->moveCount <= TtCutoffPriorMaxMove && after_quiet_move(pos, ss))
@@ -727,7 +727,7 @@ static Value search(SearchWorker *t, SearchStack *ss, Value alpha, Value beta, i
     MovePicker mp;
     const PieceToHistory *cont[CONT_PLIES];
     continuation_tables(ss, cont);
-    ss->threats = pos_attacks_by(pos, color_flip(pos_side_to_move(pos)));
+    ss->threats = pos_threats(pos);
     movepick_init(&mp, pos, t->hist, tt.move, ss->killers, counter, cont, ss->threats);
 
     Value bestValue = -VALUE_INFINITE;

@@ -1,8 +1,8 @@
 /*
  * Move-ordering statistics learnt during the search, one set per thread:
  * butterfly history (side, whether the enemy attacks the from and the to
- * square, from, to: a move out of or into danger is a different move), capture history (piece, to, captured
- * type), counter moves (the reply that refuted the previous move) and
+ * square, from, to: a move out of or into danger is a different move),
+ * capture history (piece, to, captured type), counter moves (the reply that refuted the previous move) and
  * continuation history (how good a move is after a given previous move);
  * and correction histories: how far the static evaluation was from what the
  * search found, for positions with the same pawns, the same pieces of one

@@ -92,7 +92,7 @@ void movepick_init_qsearch(MovePicker *mp, const Position *pos, const Histories 
                            const PieceToHistory *const *cont) {
     init_common(mp, pos, hist, ttMove, cont);
     /* Only evasions have quiet moves to order here. */
-    if (pos_in_check(pos)) mp->threats = pos_attacks_by(pos, color_flip(pos_side_to_move(pos)));
+    if (pos_in_check(pos)) mp->threats = pos_threats(pos);
     mp->stage = pos_in_check(pos) ? EVASION_TT : QS_TT;
 }
 
