@@ -172,6 +172,12 @@ static void report_bestmove(void *context, Move best, Move ponder, bool chess960
         bench_stats_summary(&stats, line, sizeof line);
         uci_print("info string stats %s", line);
     }
+    /* Debug mode: the time plan and what the search took of it, from go (or ponderhit) to this
+     * bestmove, so that a tournament runner can measure how far the engine overruns its own maximum. */
+    const TimeManager *tm = rc && rc->debug ? threads_time_plan(rc->pool) : NULL;
+    if (tm && tm->active)
+        uci_print("info string time: optimum %" PRId64 " ms, maximum %" PRId64 " ms, used %" PRId64 " ms",
+                  tm->optimum, tm->maximum, threads_elapsed(rc->pool));
     char bestText[8], ponderText[8];
     move_to_uci(best, chess960, bestText);
     if (ponder != MOVE_NONE) {

@@ -214,6 +214,10 @@ const TimeManager *threads_time_plan(ThreadPool *pool) {
     return &pool->shared.tm;
 }
 
+int64_t threads_elapsed(ThreadPool *pool) {
+    return tm_now() - atomic_load(&pool->shared.startTime);
+}
+
 bool threads_stats(ThreadPool *pool, int depth, SearchStats *out) {
     return search_stats(&pool->shared, depth, out);
 }

@@ -68,6 +68,8 @@ SearchResult threads_result(ThreadPool *pool);
 /* The current search's limits and time plan (as the search uses them). */
 const SearchLimits *threads_limits(ThreadPool *pool);
 const TimeManager *threads_time_plan(ThreadPool *pool);
+/* Milliseconds since the current or last search's clock started (go, or ponderhit). */
+int64_t threads_elapsed(ThreadPool *pool);
 
 /* The main worker's statistics after iteration depth (0: the whole search); false without them. */
 bool threads_stats(ThreadPool *pool, int depth, SearchStats *out);
