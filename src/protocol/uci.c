@@ -173,11 +173,13 @@ static void report_bestmove(void *context, Move best, Move ponder, bool chess960
         uci_print("info string stats %s", line);
     }
     /* Debug mode: the time plan and what the search took of it, from go (or ponderhit) to this
-     * bestmove, so that a tournament runner can measure how far the engine overruns its own maximum. */
+     * bestmove, so that a tournament runner can measure how far the engine overruns its own maximum,
+     * and how long the machine kept the search from running (its wall time less its processor time). */
     const TimeManager *tm = rc && rc->debug ? threads_time_plan(rc->pool) : NULL;
     if (tm && tm->active)
-        uci_print("info string time: optimum %" PRId64 " ms, maximum %" PRId64 " ms, used %" PRId64 " ms",
-                  tm->optimum, tm->maximum, threads_elapsed(rc->pool));
+        uci_print("info string time: optimum %" PRId64 " ms, maximum %" PRId64 " ms, used %" PRId64
+                  " ms, waited %" PRId64 " ms",
+                  tm->optimum, tm->maximum, threads_elapsed(rc->pool), threads_waited(rc->pool));
     char bestText[8], ponderText[8];
     move_to_uci(best, chess960, bestText);
     if (ponder != MOVE_NONE) {

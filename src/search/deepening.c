@@ -11,6 +11,7 @@
 
 #include "fen.h"
 #include "pages.h"
+#include "platform.h"
 #include "searchparams.h"
 #include "worker.h"
 
@@ -163,6 +164,8 @@ static void iterative_deepening(SearchWorker *t) {
 /* ------------------------------------------------------------ workers */
 
 void search_worker_run(SearchWorker *t) {
+    /* search_finish compares the main thread's processor time from here with the time the search took. */
+    if (t->index == 0) t->cpuStartUs = platform_thread_cpu_us();
     if (t->rootCount > 0) {
         iterative_deepening(t);
     } else if (t->index == 0 && t->shared->reporter.no_moves) {

@@ -6,6 +6,7 @@
 #include <string.h>
 
 #include "movegen.h"
+#include "platform.h"
 #include "searchparams.h"
 #include "syzygy.h"
 #include "worker.h"
@@ -297,5 +298,9 @@ void search_finish(SearchShared *shared) {
     }
     if (result.score != VALUE_NONE) result.score = shown_value(shared, result.score);
     shared->result = result;
+    /* From go (or ponderhit) to this bestmove, the time this thread did not run: a loaded machine's. */
+    int64_t cpu = platform_thread_cpu_us();
+    int64_t waited = (tm_now_us() - atomic_load(&shared->startTime) * 1000) - (cpu - t->cpuStartUs);
+    t->waitedUs = t->cpuStartUs > 0 && cpu >= t->cpuStartUs && waited > 0 ? waited : 0;
     if (r->bestmove) r->bestmove(r->context, result.bestMove, result.ponderMove, t->pos->chess960);
 }

@@ -151,6 +151,8 @@ typedef struct {
     Value iterationScores[MAX_PLY + 1];  /* the root score after each completed depth */
     Value lastMoveScore;          /* the root score the previous search ended with (VALUE_NONE: none) */
     int checkCountdown;
+    int64_t cpuStartUs;           /* main thread: its processor time when the search started */
+    int64_t waitedUs;             /* main thread: the time the search took less its processor time */
     Move lastReportedMove;
 
     /* Strength levels: the root lines of the last completed iteration, best first. */

@@ -218,6 +218,10 @@ int64_t threads_elapsed(ThreadPool *pool) {
     return tm_now() - atomic_load(&pool->shared.startTime);
 }
 
+int64_t threads_waited(ThreadPool *pool) {
+    return pool->threads[0]->worker->waitedUs / 1000;
+}
+
 bool threads_stats(ThreadPool *pool, int depth, SearchStats *out) {
     return search_stats(&pool->shared, depth, out);
 }

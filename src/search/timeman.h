@@ -22,6 +22,8 @@ typedef struct {
 
 /* Milliseconds on the monotonic clock (never jumps with the wall clock). */
 int64_t tm_now(void);
+/* Microseconds on the same clock. */
+int64_t tm_now_us(void);
 
 /* Allocates the time for a move by `us` with `legalMoves` legal moves at the root. */
 void tm_init(TimeManager *tm, const SearchLimits *limits, Color us, int legalMoves);
