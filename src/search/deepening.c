@@ -123,7 +123,8 @@ static void iterative_deepening(SearchWorker *t) {
         t->stack[i].staticEval = VALUE_NONE;
     }
     SearchStack *ss = &t->stack[STACK_OFFSET];
-    t->checkCountdown = CheckInterval;
+    t->checkCountdown = t->checkInterval = CheckInterval;
+    t->lastCheckUs = tm_now_us();
     t->lastBestMove = MOVE_NONE;
     t->lastBestMoveDepth = 0;
     t->lastReportedMove = MOVE_NONE;

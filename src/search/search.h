@@ -150,7 +150,9 @@ typedef struct {
     int lastBestMoveDepth;
     Value iterationScores[MAX_PLY + 1];  /* the root score after each completed depth */
     Value lastMoveScore;          /* the root score the previous search ended with (VALUE_NONE: none) */
-    int checkCountdown;
+    int checkCountdown;           /* main thread: nodes until the limits are checked again */
+    int checkInterval;            /* main thread: nodes between checks, fewer while nodes are slow */
+    int64_t lastCheckUs;          /* main thread: when they were last checked (tm_now_us) */
     int64_t cpuStartUs;           /* main thread: its processor time when the search started */
     int64_t waitedUs;             /* main thread: the time the search took less its processor time */
     Move lastReportedMove;

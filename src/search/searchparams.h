@@ -96,8 +96,11 @@
     X(HelperSkipSizes, 3, 1, 6, 1) \
     X(HelperSkipPairing, 2, 1, 4, 1) \
     X(VoteBase, 14, 1, 40, 2) \
-    /* Main thread: clock checks every this many nodes; currmove lines after this long (ms). */ \
+    /* Main thread: clock checks every this many nodes, down to CheckIntervalMin while they are more than */ \
+    /* CheckPeriodUs (microseconds) apart; currmove lines after this long (ms). */ \
     X(CheckInterval, 1024, 256, 4096, 256) \
+    X(CheckIntervalMin, 16, 1, 256, 16) \
+    X(CheckPeriodUs, 1000, 250, 4000, 250) \
     X(CurrmoveDelayMs, 3000, 1000, 10000, 500) \
     /* Time: the next iteration is assumed to take this many percent of the last one. */ \
     X(NextIterationPercent, 201, 100, 300, 10) \
