@@ -263,6 +263,54 @@ static void test_timeman(void) {
     CHECK(t0 > 0 && tm_now() >= t0, "monotonic clock");
 }
 
+/*
+ * Issue #38: games on a simulated clock at Move Overhead 10, pessimistic by
+ * design: every move takes its whole hard limit (or, in long sudden-death
+ * games, its optimum), the reply comes `latency` ms after that, and every
+ * tenth reply is `late` ms later still (a loaded machine). The clock must
+ * never run out. The time manager before the reserve (3113d53) lost every
+ * one of them, at moves 10, 10, 20, 125, 56, 90 and 40.
+ */
+static void test_clock_games(void) {
+    typedef struct {
+        const char *name;
+        int64_t base, inc;      /* ms */
+        int period;             /* moves per period, 0 = the whole game */
+        bool optimum;           /* each move takes its optimum, not its maximum */
+        int64_t latency, late;  /* ms after the limit; ms more every tenth move */
+        int moves;
+    } ClockGame;
+    static const ClockGame Games[] = {
+        {"10s+0.1s, maximum, +10 ms, every tenth +150 ms", 10000, 100, 0, false, 10, 150, 300},
+        {"3s+0.03s, maximum, +10 ms, every tenth +50 ms", 3000, 30, 0, false, 10, 50, 300},
+        {"1s+0.01s, maximum, +5 ms, every tenth +40 ms", 1000, 10, 0, false, 5, 40, 300},
+        {"10s sudden death, optimum, +5 ms, 150 moves", 10000, 0, 0, true, 5, 0, 150},
+        {"10s sudden death, maximum, +5 ms, 100 moves", 10000, 0, 0, false, 5, 0, 100},
+        {"1s sudden death, optimum, +2 ms, every tenth +20 ms, 120 moves", 1000, 0, 0, true, 2, 20, 120},
+        {"40 moves in 10s, maximum, +5 ms, every tenth +40 ms", 10000, 0, 40, false, 5, 40, 200},
+    };
+    for (size_t g = 0; g < sizeof Games / sizeof Games[0]; g++) {
+        const ClockGame *c = &Games[g];
+        int64_t clock = c->base, lowest = c->base;
+        int lost = 0;
+        for (int move = 0; move < c->moves && !lost; move++) {
+            SearchLimits limits;
+            TimeManager tm;
+            search_limits_init(&limits);
+            limits.time[WHITE] = clock;
+            limits.inc[WHITE] = c->inc;
+            limits.movesToGo = c->period ? c->period - move % c->period : 0;
+            tm_init(&tm, &limits, WHITE, 30);
+            clock -= (c->optimum ? tm.optimum : tm.maximum) + c->latency + (move % 10 == 9 ? c->late : 0);
+            if (clock < lowest) lowest = clock;
+            if (clock < 0) lost = move + 1;
+            clock += c->inc + (c->period && (move + 1) % c->period == 0 ? c->base : 0);
+        }
+        CHECK(!lost, "%s: lost on time at move %d", c->name, lost);
+        if (!lost) printf("clock game %s: lowest clock at a move %lld ms\n", c->name, (long long)lowest);
+    }
+}
+
 static void test_value_text(void) {
     char buf[32];
     value_to_uci(37, buf);
@@ -385,6 +433,7 @@ int main(void) {
     test_movepicker();
     test_tt();
     test_timeman();
+    test_clock_games();
     test_searches();
     return test_report();
 }

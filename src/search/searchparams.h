@@ -112,6 +112,14 @@
     X(MaximumClockPercentLastMove, 85, 60, 95, 5) \
     X(IncrementUsePercent, 82, 50, 100, 5) \
     X(SingleMoveOptimumMs, 50, 10, 500, 10) \
+    /* Time: the clock kept in reserve, never planned to be spent: this many Move Overheads or percent of */ \
+    /* the increment, whichever is more, plus the overhead the increment does not cover for as many moves */ \
+    /* (movestogo, or ReserveMoves without one); under it a move takes at most this percent of (increment */ \
+    /* minus overhead), so the clock climbs back. */ \
+    X(ReserveOverheads, 5, 0, 20, 1) \
+    X(ReserveIncrementPercent, 200, 0, 500, 25) \
+    X(ReserveMoves, 50, 20, 100, 5) \
+    X(RefillIncrementPercent, 50, 0, 90, 10) \
     /* Time: soft limit factors (percent): best-move stability, score drop, best move's node share. */ \
     X(TmStabilityBase, 135, 100, 160, 5) \
     X(TmStabilityStep, 5, 2, 12, 1) \

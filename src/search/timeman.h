@@ -25,6 +25,15 @@ int64_t tm_now(void);
 /* Microseconds on the same clock. */
 int64_t tm_now_us(void);
 
+/*
+ * The clock (ms) a move must leave for the game's later moves, never planned
+ * to be spent: a safety margin that grows with Move Overhead and the
+ * increment, plus the overhead that the increment does not pay back, for each
+ * of `moves` moves (movestogo; without one, ReserveMoves). The hard limit
+ * keeps it; a move under it spends only part of its increment.
+ */
+int64_t tm_reserve(int64_t overhead, int64_t inc, int moves);
+
 /* Allocates the time for a move by `us` with `legalMoves` legal moves at the root. */
 void tm_init(TimeManager *tm, const SearchLimits *limits, Color us, int legalMoves);
 
