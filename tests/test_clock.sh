@@ -1,12 +1,15 @@
 #!/bin/sh
 # Issue #38, the clock in real games: Gizum against itself at 1s+0.01s and at
 # a one-second sudden-death clock, one game at a time, through gizum-match
-# -overrun, judged by measure/clock.sh -a: no loss on time, and no move that
-# overran the engine's own maximum, less the time the machine kept the search
-# from running, by more than LIMIT_MS (default 50: a hard limit that is not
-# checked overruns by far more at these clocks; the soak judges the few
-# milliseconds). The time plan on a clock that is played out
-# move by move, pessimistically, is tests/test_search.c's test_clock_games.
+# -overrun, judged by measure/clock.sh -a: no move that overran the engine's
+# own maximum, less the time the machine kept the search from running, by more
+# than LIMIT_MS (default 50: a hard limit that is not checked overruns by far
+# more at these clocks; the soak judges the few milliseconds), and no loss on
+# time with a referee that forgives 1 s over the clock: make test runs tests
+# side by side, and a machine that busy can keep an engine from running for
+# half a second, which no reserve at a one-second clock covers. That the plan
+# leaves its reserve, move after move, is tests/test_search.c's
+# test_clock_games (which the time manager before the reserve fails).
 # Also checks the plumbing: the debug line, the PGN comments, the summary.
 # Needs GIZUM (set by tests/run_all.sh); MATCH overrides gizum-match.
 set -u
@@ -44,7 +47,7 @@ EPD
 # 2. Games: one pair at each clock, judged by the engine's own time plan.
 for tc in 1+0.01 1+0; do
     "$MATCH" -engine cmd="$GIZUM" name=GizumA -engine cmd="$GIZUM" name=GizumB -each tc="$tc" option.Hash=8 \
-        -openings file="$TMP/open.epd" -games 2 -rounds 1 -concurrency 1 -overrun \
+        -openings file="$TMP/open.epd" -games 2 -rounds 1 -concurrency 1 -overrun -timemargin 1000 \
         -draw movenumber=40 movecount=8 score=10 -resign movecount=4 score=1000 \
         -pgnout file="$TMP/$tc.pgn" timeleft=true > "$TMP/$tc.out" 2>&1
     check $? "tc=$tc: match exit status"
@@ -54,7 +57,7 @@ for tc in 1+0.01 1+0; do
     check "$(has "$TMP/$tc.pgn" 'tl=[0-9.]*s, max=[0-9.]*s, used=[0-9.]*s, waited=[0-9.]*s}')" \
         "tc=$tc: PGN comments carry max=, used= and waited="
     bash "$ROOT/measure/clock.sh" -a -l "$LIMIT_MS" "$TMP/$tc.pgn" > "$TMP/$tc.judge" 2>&1
-    check $? "tc=$tc: no loss on time, no overrun of its own maximum by more than $LIMIT_MS ms: $(grep -v passed "$TMP/$tc.judge" | tr '\n' ' ')"
+    check $? "tc=$tc: no overrun of its own maximum by more than $LIMIT_MS ms, no loss on time: $(grep -v passed "$TMP/$tc.judge" | tr '\n' ' ')"
 done
 
 echo "$passed passed, $failed failed"
