@@ -33,8 +33,8 @@ fi
 # 1. Debug mode: the time plan at go, and before bestmove what the search used of it.
 printf 'uci\ndebug on\nposition startpos\ngo wtime 300 btime 300 winc 10 binc 10\nisready\n' |
     "$GIZUM" > "$TMP/uci.out" 2>&1
-check "$(has "$TMP/uci.out" '^info string time: optimum [0-9]* ms, maximum [0-9]* ms$')" "debug: the plan at go"
-check "$(has "$TMP/uci.out" '^info string time: optimum [0-9]* ms, maximum [0-9]* ms, used [0-9]* ms, waited [0-9]* ms$')" \
+check "$(has "$TMP/uci.out" '^info string time: optimum [0-9]* ms, maximum [0-9]* ms, reserve [0-9]* ms$')" "debug: the plan at go"
+check "$(has "$TMP/uci.out" '^info string time: optimum [0-9]* ms, maximum [0-9]* ms, reserve [0-9]* ms, used [0-9]* ms, waited [0-9]* ms$')" \
     "debug: the time used before bestmove, and how long the machine kept the search waiting"
 printf 'uci\nposition startpos\ngo wtime 300 btime 300 winc 10 binc 10\nisready\n' | "$GIZUM" > "$TMP/quiet.out" 2>&1
 check $(( $(grep -c '^info string time' "$TMP/quiet.out") == 0 ? 0 : 1 )) "no time lines without debug on"

@@ -177,9 +177,9 @@ static void report_bestmove(void *context, Move best, Move ponder, bool chess960
      * and how long the machine kept the search from running (its wall time less its processor time). */
     const TimeManager *tm = rc && rc->debug ? threads_time_plan(rc->pool) : NULL;
     if (tm && tm->active)
-        uci_print("info string time: optimum %" PRId64 " ms, maximum %" PRId64 " ms, used %" PRId64
-                  " ms, waited %" PRId64 " ms",
-                  tm->optimum, tm->maximum, threads_elapsed(rc->pool), threads_waited(rc->pool));
+        uci_print("info string time: optimum %" PRId64 " ms, maximum %" PRId64 " ms, reserve %" PRId64
+                  " ms, used %" PRId64 " ms, waited %" PRId64 " ms",
+                  tm->optimum, tm->maximum, tm->reserve, threads_elapsed(rc->pool), threads_waited(rc->pool));
     char bestText[8], ponderText[8];
     move_to_uci(best, chess960, bestText);
     if (ponder != MOVE_NONE) {
@@ -798,8 +798,8 @@ static void cmd_go(UciState *s, Args *args) {
     threads_start(s->pool, s->pos, &limits, &reporter, start);
     if (s->debug) {
         const TimeManager *tm = threads_time_plan(s->pool);
-        info("time: optimum %" PRId64 " ms, maximum %" PRId64 " ms%s", tm->optimum, tm->maximum,
-             tm->active ? "" : " (no time limit)");
+        info("time: optimum %" PRId64 " ms, maximum %" PRId64 " ms, reserve %" PRId64 " ms%s", tm->optimum,
+             tm->maximum, tm->reserve, tm->active ? "" : " (no time limit)");
         const StrengthLevel *l = &limits.strength;
         if (l->enabled)
             info("strength: elo %d, depth %d, nodes %" PRIu64 ", lines %d, margin %d cp, noise %d cp", l->elo,

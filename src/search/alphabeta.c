@@ -84,6 +84,7 @@ static void check_limits(SearchWorker *t) {
     SearchShared *ctl = t->shared;
     int64_t now = tm_now_us(), gap = now - t->lastCheckUs;
     t->lastCheckUs = now;
+    if (gap > t->longestGapUs) t->longestGapUs = gap;
     if (gap > CheckPeriodUs)
         t->checkInterval = t->checkInterval / 2 > CheckIntervalMin ? t->checkInterval / 2 : CheckIntervalMin;
     else if (gap < CheckPeriodUs / 4)

@@ -125,6 +125,7 @@ static void iterative_deepening(SearchWorker *t) {
     SearchStack *ss = &t->stack[STACK_OFFSET];
     t->checkCountdown = t->checkInterval = CheckInterval;
     t->lastCheckUs = tm_now_us();
+    t->longestGapUs = 0;
     t->lastBestMove = MOVE_NONE;
     t->lastBestMoveDepth = 0;
     t->lastReportedMove = MOVE_NONE;

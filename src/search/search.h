@@ -153,6 +153,7 @@ typedef struct {
     int checkCountdown;           /* main thread: nodes until the limits are checked again */
     int checkInterval;            /* main thread: nodes between checks, fewer while nodes are slow */
     int64_t lastCheckUs;          /* main thread: when they were last checked (tm_now_us) */
+    int64_t longestGapUs;         /* main thread: the longest time between two checks in this search */
     int64_t cpuStartUs;           /* main thread: its processor time when the search started */
     int64_t waitedUs;             /* main thread: the time the search took less its processor time */
     Move lastReportedMove;
@@ -177,6 +178,7 @@ struct SearchShared {
     atomic_bool stop;             /* every worker unwinds as soon as it sees this */
     atomic_bool ponder;           /* pondering: no time limits, no bestmove yet */
     _Atomic int64_t startTime;    /* ms (monotonic) the clock started: go, or ponderhit */
+    int64_t stallMs;              /* the machine's recent stall (tm_note_stall), main search thread only */
     SearchLimits limits;          /* read-only while the search runs */
     TimeManager tm;               /* read-only while the search runs */
     TTable *tt;

@@ -120,6 +120,10 @@
     X(ReserveIncrementPercent, 200, 0, 500, 25) \
     X(ReserveMoves, 50, 20, 100, 5) \
     X(RefillIncrementPercent, 50, 0, 90, 10) \
+    /* Time: the reserve is at least this percent of the machine's recent stall (the longest the main thread */ \
+    /* went without reading the clock), which keeps this percent of itself from one search to the next. */ \
+    X(StallReservePercent, 200, 0, 400, 25) \
+    X(StallDecayPercent, 94, 50, 99, 2) \
     /* Time: soft limit factors (percent): best-move stability, score drop, best move's node share. */ \
     X(TmStabilityBase, 135, 100, 160, 5) \
     X(TmStabilityStep, 5, 2, 12, 1) \

@@ -24,17 +24,23 @@ int64_t tm_now_us(void) {
 static int64_t max64(int64_t a, int64_t b) { return a > b ? a : b; }
 static int64_t min64(int64_t a, int64_t b) { return a < b ? a : b; }
 
-int64_t tm_reserve(int64_t overhead, int64_t inc, int moves) {
-    /* Against a late reply (a loaded machine, a slow GUI): overheads or increments, whichever is more. */
-    int64_t safety = max64(overhead * ReserveOverheads, inc * ReserveIncrementPercent / 100);
+int64_t tm_reserve(int64_t overhead, int64_t inc, int64_t stallMs, int moves) {
+    /* Against a late reply (a loaded machine, a slow GUI): overheads, increments or the machine's recent
+     * stalls, whichever is more. */
+    int64_t safety = max64(max64(overhead * ReserveOverheads, inc * ReserveIncrementPercent / 100),
+                           stallMs * StallReservePercent / 100);
     /* Every later move costs the overhead; the part its increment does not pay back is kept now. */
     return safety + max64(0, overhead - inc) * (moves - 1);
 }
 
-void tm_init(TimeManager *tm, const SearchLimits *limits, Color us, int legalMoves) {
+int64_t tm_note_stall(int64_t previousMs, int64_t longestGapMs) {
+    return max64(longestGapMs, previousMs * StallDecayPercent / 100);
+}
+
+void tm_init(TimeManager *tm, const SearchLimits *limits, Color us, int legalMoves, int64_t stallMs) {
     int64_t overhead = limits->settings.moveOverhead;
     tm->active = false;
-    tm->optimum = tm->maximum = 0;
+    tm->optimum = tm->maximum = tm->reserve = 0;
 
     if (limits->moveTime > 0) {
         tm->active = true;
@@ -50,7 +56,8 @@ void tm_init(TimeManager *tm, const SearchLimits *limits, Color us, int legalMov
     int mtg = limits->movesToGo > 0 ? movesToGo : MovesToGoDefault;
     /* Usable time: the clock minus this move's overhead. */
     int64_t usable = max64(0, time - overhead);
-    int64_t reserve = tm_reserve(overhead, inc, limits->movesToGo > 0 ? movesToGo : ReserveMoves);
+    int64_t reserve = tm_reserve(overhead, inc, stallMs, limits->movesToGo > 0 ? movesToGo : ReserveMoves);
+    tm->reserve = reserve;
     /* The base: what is left after the overhead of the moves planned for (and the reserve), shared among them. */
     int64_t budget = max64(0, usable - max64(overhead * (mtg - 1), reserve)) / mtg;
     int64_t optimum = budget + inc * IncrementUsePercent / 100;

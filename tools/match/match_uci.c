@@ -136,7 +136,7 @@ static void copy_pv(const char *p, char *out, size_t size) {
 
 /*
  * -overrun: reads the time plan from a debug line "info string time: optimum O ms,
- * maximum M ms[, used U ms, waited W ms]" (Gizum's; the words count, not the punctuation).
+ * maximum M ms, ...[, used U ms, waited W ms]" (Gizum's; the words count, not the punctuation).
  */
 static void parse_time_plan(const char *p, EngineReply *reply) {
     char tok[64];
