@@ -24,13 +24,15 @@
 # A condition fails on any time loss of such an engine or an overrun less the
 # waits of more than LIMIT_MS (default 5). The closing line is "N passed, M
 # failed" (one check per condition); the exit status is 1 when one failed.
+# Each condition first says how busy the machine was (load average, and the
+# share of time a task waited for a core, from /proc/pressure/cpu).
 # PGNs and logs go to OUTDIR (default clock-logs/).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
 exe=./gizum opponent= clocks="10+0.1 1+0.01 10+0" threads="1 2" games=20 concurrency=2 limit=5
 outdir=clock-logs analyse=0
-usage() { sed -n '2,25p' "$0"; exit 2; }
+usage() { sed -n '2,28p' "$0"; exit 2; }
 while getopts "x:y:t:T:g:c:l:o:a" opt; do
     case $opt in
     x) exe=$OPTARG ;;
@@ -151,10 +153,19 @@ openings=../shared/openings/noob_3moves.epd
 [ -f "$openings" ] || openings=books/openings.epd
 [ -n "$opponent" ] || opponent=$exe
 
+# The machine's load: the 1-minute load average and, where Linux says it, the share of the last
+# minute in which some task waited for a core.
+machine_load() {
+    local pressure
+    pressure=$(awk '/^some/ { sub(/avg60=/, "", $3); print $3 }' /proc/pressure/cpu 2>/dev/null || true)
+    echo "load average $(cut -d' ' -f1 /proc/loadavg 2>/dev/null || echo ?)${pressure:+, CPU pressure $pressure %}"
+}
+
 passed=0 failed=0
 for tc in $clocks; do
     for t in $threads; do
         label="tc=$tc threads=$t"
+        echo "$label: starts with $(machine_load)"
         pgn="$outdir/clock-$tc-t$t.pgn" log="$outdir/clock-$tc-t$t.log"
         rm -f "$pgn"
         ./gizum-match -engine cmd="$exe" name="$(basename "$exe")" -engine cmd="$opponent" name="$(basename "$opponent")" \
@@ -162,6 +173,7 @@ for tc in $clocks; do
             -srand "$RANDOM" -draw movenumber=40 movecount=8 score=10 -resign movecount=4 score=1000 \
             -games 2 -rounds $(( (games + 1) / 2 )) -concurrency "$concurrency" -ratinginterval 0 -overrun \
             -pgnout file="$pgn" timeleft=true >"$log" 2>&1 || true
+        echo "$label: ends with $(machine_load)"
         if judge "$label" "$pgn"; then passed=$((passed + 1)); else failed=$((failed + 1)); fi
     done
 done
