@@ -15,7 +15,8 @@
 # the same load) plays with as many threads.
 # For each engine that reported its time plan, one line per condition:
 #   games, time losses, moves; the clock left when the move arrived (before
-#   the increment): minimum, 1st percentile, moves under 100 and 50 ms; the
+#   the increment): minimum, 1st percentile, moves under 100, 50 and 0 ms (a
+#   move under 0 ms lost on time with a referee that forgives nothing); the
 #   worst overrun of the engine's own maximum by its own clock and the moves
 #   over LIMIT_MS; the same less the time the machine kept its search from
 #   running (Gizum's "waited": its wall time less its processor time), the
@@ -32,7 +33,7 @@ cd "$(dirname "$0")/.."
 
 exe=./gizum opponent= clocks="10+0.1 1+0.01 10+0" threads="1 2" games=20 concurrency=2 limit=5
 outdir=clock-logs analyse=0
-usage() { sed -n '2,28p' "$0"; exit 2; }
+usage() { sed -n '2,29p' "$0"; exit 2; }
 while getopts "x:y:t:T:g:c:l:o:a" opt; do
     case $opt in
     x) exe=$OPTARG ;;
@@ -108,7 +109,7 @@ judge() {
         return 1
     fi
     for name in $names; do
-        local g l m own ownOver running runningOver tool count min p1 under100 under50 verdict=ok
+        local g l m own ownOver running runningOver tool count min p1 under100 under50 under0 verdict=ok
         read -r g l m own ownOver running runningOver tool < <(awk -v n="$name" -v limit="$limit" '
             function worst(w, v) { return v == "NA" ? w : (w == "NA" || v + 0 > w + 0) ? v : w }
             $1 == "#game" && $2 == n { games++; losses += $3; next }
@@ -129,12 +130,13 @@ judge() {
             p1=$(sed -n "$(( (count + 99) / 100 ))p" "$moves.left")
             under100=$(awk '$1 < 100' "$moves.left" | wc -l)
             under50=$(awk '$1 < 50' "$moves.left" | wc -l)
+            under0=$(awk '$1 < 0' "$moves.left" | wc -l)
         else
-            min=NA p1=NA under100=NA under50=NA
+            min=NA p1=NA under100=NA under50=NA under0=NA
         fi
         if [ "$l" -gt 0 ] || [ "$runningOver" -gt 0 ]; then verdict=FAILED; status=1; fi
-        printf '%s %s: %d games, %d time losses, %d moves; left at the move (before the increment): min %s ms, 1%% %s ms, <100 ms %s, <50 ms %s; overrun of its own maximum: worst %s ms (%d > %s ms), less the waits %s ms (%d > %s ms), by the tool %s ms: %s\n' \
-            "$label" "$name" "$g" "$l" "$m" "$min" "$p1" "$under100" "$under50" "$own" "$ownOver" "$limit" \
+        printf '%s %s: %d games, %d time losses, %d moves; left at the move (before the increment): min %s ms, 1%% %s ms, <100 ms %s, <50 ms %s, <0 ms %s; overrun of its own maximum: worst %s ms (%d > %s ms), less the waits %s ms (%d > %s ms), by the tool %s ms: %s\n' \
+            "$label" "$name" "$g" "$l" "$m" "$min" "$p1" "$under100" "$under50" "$under0" "$own" "$ownOver" "$limit" \
             "$running" "$runningOver" "$limit" "$tool" "$verdict"
     done
     rm -f "$moves" "$moves.left"
