@@ -148,6 +148,8 @@ if [ "$analyse" = 1 ]; then
     if judge "games" "$@"; then echo "1 passed, 0 failed"; exit 0; else echo "0 passed, 1 failed"; exit 1; fi
 fi
 
+. "$(dirname "$0")/machine.sh"
+warn_if_nice_is_void
 [ -x "$exe" ] || make -s
 [ -x ./gizum-match ] || make -s match
 mkdir -p "$outdir"
