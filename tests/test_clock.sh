@@ -60,5 +60,25 @@ for tc in 1+0.01 1+0; do
     check $? "tc=$tc: no overrun of its own maximum by more than $LIMIT_MS ms, no loss on time: $(grep -v passed "$TMP/$tc.judge" | tr '\n' ' ')"
 done
 
+# 3. After a ponderhit the clock, and so the time the machine kept the search waiting, counts
+#    from the ponderhit, not from `go ponder`: on one core shared with a busy loop the search
+#    runs about half of the time after the ponderhit, so it waited about half of what it used
+#    (counting the pondering's processor time against the time after the ponderhit said 0).
+if command -v taskset > /dev/null 2>&1; then
+    core=$(taskset -pc $$ | sed 's/.*: *//; s/[-,].*//')
+    taskset -c "$core" sh -c 'while :; do :; done' &
+    hog=$!
+    { printf 'uci\ndebug on\nposition startpos\ngo ponder wtime 3000 btime 3000\n'; sleep 1
+      printf 'ponderhit\n'; sleep 2; printf 'isready\nquit\n'; } | taskset -c "$core" "$GIZUM" > "$TMP/ponder.out" 2>&1
+    kill "$hog"
+    line=$(grep 'used [0-9]* ms, waited' "$TMP/ponder.out" | tail -n 1)
+    used=$(echo "$line" | sed -n 's/.*used \([0-9]*\) ms.*/\1/p')
+    waited=$(echo "$line" | sed -n 's/.*waited \([0-9]*\) ms.*/\1/p')
+    check $(( ${used:-0} > 0 && ${waited:-0} * 4 >= ${used:-0} ? 0 : 1 )) \
+        "ponderhit on a shared core: waited ${waited:-?} ms of used ${used:-?} ms (at least a quarter expected)"
+else
+    echo "SKIP: taskset missing: the ponderhit wait check needs one core shared with a busy loop"
+fi
+
 echo "$passed passed, $failed failed"
 [ "$failed" -eq 0 ]

@@ -90,6 +90,7 @@ static void check_limits(SearchWorker *t) {
     else if (gap < CheckPeriodUs / 4)
         t->checkInterval = t->checkInterval * 2 < CheckInterval ? t->checkInterval * 2 : CheckInterval;
     if (ctl->limits.nodes && search_nodes(t->shared) >= ctl->limits.nodes) atomic_store(&ctl->stop, true);
+    search_follow_clock_start(t);
     /* Always finish depth 1, so the move played has been looked at. */
     if (ctl->tm.active && t->completedDepth >= 1 && !atomic_load_explicit(&ctl->ponder, memory_order_relaxed)
         && now / 1000 - atomic_load_explicit(&ctl->startTime, memory_order_relaxed) >= ctl->tm.maximum)

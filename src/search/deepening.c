@@ -166,8 +166,12 @@ static void iterative_deepening(SearchWorker *t) {
 /* ------------------------------------------------------------ workers */
 
 void search_worker_run(SearchWorker *t) {
-    /* search_finish compares the main thread's processor time from here with the time the search took. */
-    if (t->index == 0) t->cpuStartUs = platform_thread_cpu_us();
+    /* search_finish compares the main thread's processor time since the clock started (go, or
+     * a ponderhit: search_follow_clock_start) with the time the search took. */
+    if (t->index == 0) {
+        t->clockStartMs = atomic_load(&t->shared->startTime);
+        t->cpuStartUs = platform_thread_cpu_us();
+    }
     if (t->rootCount > 0) {
         iterative_deepening(t);
     } else if (t->index == 0 && t->shared->reporter.no_moves) {
@@ -186,6 +190,13 @@ bool search_stats(const SearchShared *shared, int depth, SearchStats *out) {
     (void)shared, (void)depth, (void)out;
     return false;
 #endif
+}
+
+void search_follow_clock_start(SearchWorker *w) {
+    int64_t start = atomic_load_explicit(&w->shared->startTime, memory_order_relaxed);
+    if (start == w->clockStartMs) return;
+    w->clockStartMs = start;
+    w->cpuStartUs = platform_thread_cpu_us();
 }
 
 bool search_must_wait(const SearchShared *shared) {

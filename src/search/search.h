@@ -154,7 +154,8 @@ typedef struct {
     int checkInterval;            /* main thread: nodes between checks, fewer while nodes are slow */
     int64_t lastCheckUs;          /* main thread: when they were last checked (tm_now_us) */
     int64_t longestGapUs;         /* main thread: the longest time between two checks in this search */
-    int64_t cpuStartUs;           /* main thread: its processor time when the search started */
+    int64_t clockStartMs;         /* main thread: when the clock started (go or ponderhit), as it last saw it */
+    int64_t cpuStartUs;           /* main thread: its processor time when the clock started */
     int64_t waitedUs;             /* main thread: the time the search took less its processor time */
     Move lastReportedMove;
 
@@ -220,6 +221,8 @@ void search_finish(SearchShared *shared);
 
 /* Should the main worker's thread wait before finishing (ponder or infinite, not yet stopped)? */
 bool search_must_wait(const SearchShared *shared);
+/* Main thread: a ponderhit restarts the clock; the processor time the waits are counted against restarts with it. */
+void search_follow_clock_start(SearchWorker *w);
 
 /*
  * The main worker's statistics: the totals when iteration depth ended

@@ -36,6 +36,7 @@ static void *thread_main(void *arg) {
         search_worker_run(t->worker);
         if (main) {
             wait_for_release(pool);
+            search_follow_clock_start(t->worker);
             stop_helpers(pool);
             search_finish(&pool->shared);
         }
