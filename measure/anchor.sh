@@ -11,6 +11,8 @@
 # Needs ./gizum and ./gizum-match (make match). GIZUM=path plays another build.
 # Results: anchor-NAME.log and anchor-NAME.pgn in the working directory.
 set -eu
+. "$(dirname "$0")/machine.sh"
+warn_if_nice_is_void
 [ $# -ge 1 ] || { sed -n '2,13s/^# \{0,1\}//p' "$0" >&2; exit 2; }
 engine=$1 games=${2:-200} tc=${3:-10+0.1}
 openings=${OPENINGS:-../shared/openings/noob_3moves.epd}

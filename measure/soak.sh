@@ -2,7 +2,7 @@
 # Soak test: many fast games in the hardest conditions a tournament
 # gives an engine, counting every crash, time loss, illegal move and stall.
 #
-#   measure/soak.sh [-s SCALE] [-l "self gauntlet moves"] [-x GIZUM] [-o OUTDIR]
+#   measure/soak.sh [-s SCALE] [-l "self gauntlet moves"] [-x GIZUM] [-o OUTDIR] [-m LIMIT_MS]
 #
 # Legs (game counts are multiplied by SCALE, default 1 = 2000 games):
 #   self      Gizum vs Gizum, 1s+0.01s, Threads 2, Ponder on, Hash changed
@@ -21,19 +21,23 @@
 # one line per leg and a total; the closing line "N passed, M failed" counts
 # one check per leg (a leg fails on any Gizum crash, time loss, illegal move
 # or stall, on a game that did not finish, and on gizum-match's own failure,
-# a non-zero exit status).
+# a non-zero exit status), and one more for the self leg's clock: its games are
+# played with gizum-match -overrun and judged by measure/clock.sh -a, which
+# fails when Gizum overran its own hard limit by more than LIMIT ms (-m,
+# default 5) less the time the loaded machine kept its search waiting.
 # -l runs only the named legs. Logs and PGNs go to OUTDIR (default soak-logs/).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
-scale=1 exe=./gizum outdir=soak-logs legs="self gauntlet moves"
-while getopts "s:l:x:o:" opt; do
+scale=1 exe=./gizum outdir=soak-logs legs="self gauntlet moves" overrunLimit=5
+while getopts "s:l:x:o:m:" opt; do
     case $opt in
     s) scale=$OPTARG ;;
     l) legs=$OPTARG ;;
     x) exe=$OPTARG ;;
     o) outdir=$OPTARG ;;
-    *) sed -n '2,25p' "$0"; exit 2 ;;
+    m) overrunLimit=$OPTARG ;;
+    *) sed -n '2,28p' "$0"; exit 2 ;;
     esac
 done
 [ -x "$exe" ] || make -s
@@ -117,7 +121,19 @@ selfGames=$(games_of 252)
 run_leg self "$selfGames" 1 1 \
     -engine "${gizum_hot[@]}" name=Gizum-A rotate.Hash="$hashes" \
     -engine "${gizum_hot[@]}" name=Gizum-B rotate.Hash="256,64,16,1" \
-    -each tc=1+0.01
+    -each tc=1+0.01 -overrun
+# The self leg's clock: both sides report their time plan (-overrun), so the
+# PGN shows whether either overran its own hard limit.
+case " $legs " in
+*" self "*)
+    if measure/clock.sh -a -l "$overrunLimit" "$outdir/self.pgn" >"$outdir/self-clock.log" 2>&1; then
+        passed=$((passed + 1))
+    else
+        failed=$((failed + 1))
+    fi
+    sed -n '/^Gizum/p' "$outdir/self-clock.log" | sed 's/^/self clock: /'
+    ;;
+esac
 
 if [ "$opponentCount" -gt 0 ]; then
     gauntletGames=$(games_of $((1248 / opponentCount)))

@@ -33,6 +33,8 @@ else
     rounds=20000 stop="-sprt elo0=$1 elo1=$2 alpha=0.05 beta=0.05 model=logistic"
 fi
 
+. "$(dirname "$0")/machine.sh"
+warn_if_nice_is_void
 make -s -j2 gizum match >/dev/null
 tree=build/sprt-base-$rev
 if [ ! -x "$tree/gizum" ]; then

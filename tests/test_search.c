@@ -217,7 +217,7 @@ static void test_timeman(void) {
                     limits.inc[BLACK] = Incs[b];
                     limits.movesToGo = Mtgs[c];
                     limits.settings.moveOverhead = Overheads[o];
-                    tm_init(&tm, &limits, BLACK, 30);
+                    tm_init(&tm, &limits, BLACK, 30, 0);
                     int64_t usable = Clocks[a] - Overheads[o];
                     EXPECT(&ordered, tm.active && tm.optimum >= 1 && tm.optimum <= tm.maximum,
                            "clock %lld: optimum %lld maximum %lld", (long long)Clocks[a], (long long)tm.optimum,
@@ -245,22 +245,74 @@ static void test_timeman(void) {
     /* More time when unstable or losing ground; less when settled. */
     search_limits_init(&limits);
     limits.time[WHITE] = 60000;
-    tm_init(&tm, &limits, WHITE, 30);
+    tm_init(&tm, &limits, WHITE, 30, 0);
     CHECK(tm_soft_limit(&tm, 0, 50, 300) > tm_soft_limit(&tm, 8, 0, 300), "instability must earn time");
     CHECK(tm_soft_limit(&tm, 3, 80, 500) > tm_soft_limit(&tm, 3, 0, 500), "a score drop must earn time");
     CHECK(tm_soft_limit(&tm, 3, 0, 950) < tm_soft_limit(&tm, 3, 0, 300), "a clear best move must save time");
     /* movetime and no clock. */
     search_limits_init(&limits);
     limits.moveTime = 500;
-    tm_init(&tm, &limits, WHITE, 30);
+    tm_init(&tm, &limits, WHITE, 30, 0);
     CHECK(tm.active && tm.maximum == 490 && tm.optimum == 490, "movetime 500: %lld/%lld", (long long)tm.optimum,
           (long long)tm.maximum);
     search_limits_init(&limits);
     limits.depth = 5;
-    tm_init(&tm, &limits, WHITE, 30);
+    tm_init(&tm, &limits, WHITE, 30, 0);
     CHECK(!tm.active, "depth limit turned the clock on");
     int64_t t0 = tm_now();
     CHECK(t0 > 0 && tm_now() >= t0, "monotonic clock");
+}
+
+/*
+ * Issue #38: games on a simulated clock at Move Overhead 10, pessimistic by
+ * design: every move takes its whole hard limit (or, in long sudden-death
+ * games, its optimum), the reply comes `latency` ms after that, and every
+ * tenth reply is `late` ms later still (a loaded machine). The clock must
+ * never run out. The time manager before the reserve (3113d53) lost each of
+ * the first seven, at moves 10, 10, 20, 125, 56, 90 and 40; the last needs
+ * the reserve to grow with the stalls the searches have seen.
+ */
+static void test_clock_games(void) {
+    typedef struct {
+        const char *name;
+        int64_t base, inc;      /* ms */
+        int period;             /* moves per period, 0 = the whole game */
+        bool optimum;           /* each move takes its optimum, not its maximum */
+        int64_t latency, late;  /* ms after the limit; ms more every tenth move */
+        int moves;
+        bool seen;              /* the searches see the machine stall as long as `late` (tm_note_stall) */
+    } ClockGame;
+    static const ClockGame Games[] = {
+        {"10s+0.1s, maximum, +10 ms, every tenth +150 ms", 10000, 100, 0, false, 10, 150, 300, false},
+        {"3s+0.03s, maximum, +10 ms, every tenth +50 ms", 3000, 30, 0, false, 10, 50, 300, false},
+        {"1s+0.01s, maximum, +5 ms, every tenth +40 ms", 1000, 10, 0, false, 5, 40, 300, false},
+        {"10s sudden death, optimum, +5 ms, 150 moves", 10000, 0, 0, true, 5, 0, 150, false},
+        {"10s sudden death, maximum, +5 ms, 100 moves", 10000, 0, 0, false, 5, 0, 100, false},
+        {"1s sudden death, optimum, +2 ms, every tenth +20 ms, 120 moves", 1000, 0, 0, true, 2, 20, 120, false},
+        {"40 moves in 10s, maximum, +5 ms, every tenth +40 ms", 10000, 0, 40, false, 5, 40, 200, false},
+        {"10s+0.1s, maximum, +10 ms, every tenth +400 ms, stalls seen", 10000, 100, 0, false, 10, 400, 300, true},
+    };
+    for (size_t g = 0; g < sizeof Games / sizeof Games[0]; g++) {
+        const ClockGame *c = &Games[g];
+        int64_t clock = c->base, lowest = c->base, stall = 0;
+        int lost = 0;
+        for (int move = 0; move < c->moves && !lost; move++) {
+            SearchLimits limits;
+            TimeManager tm;
+            search_limits_init(&limits);
+            limits.time[WHITE] = clock;
+            limits.inc[WHITE] = c->inc;
+            limits.movesToGo = c->period ? c->period - move % c->period : 0;
+            tm_init(&tm, &limits, WHITE, 30, stall);
+            if (c->seen) stall = tm_note_stall(stall, c->late);
+            clock -= (c->optimum ? tm.optimum : tm.maximum) + c->latency + (move % 10 == 9 ? c->late : 0);
+            if (clock < lowest) lowest = clock;
+            if (clock < 0) lost = move + 1;
+            clock += c->inc + (c->period && (move + 1) % c->period == 0 ? c->base : 0);
+        }
+        CHECK(!lost, "%s: lost on time at move %d", c->name, lost);
+        if (!lost) printf("clock game %s: lowest clock at a move %lld ms\n", c->name, (long long)lowest);
+    }
 }
 
 static void test_value_text(void) {
@@ -385,6 +437,7 @@ int main(void) {
     test_movepicker();
     test_tt();
     test_timeman();
+    test_clock_games();
     test_searches();
     return test_report();
 }

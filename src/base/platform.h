@@ -51,6 +51,10 @@ void platform_console_init(void);
 /* Online logical processors (at least 1). */
 int platform_cpu_count(void);
 
+/* Processor time the calling thread has used, in microseconds (0 where the system does not say):
+ * measured against the wall clock, it tells how long a loaded machine kept the thread from running. */
+int64_t platform_thread_cpu_us(void);
+
 /* Memory this process may fill: physical memory, or less under a Linux cgroup limit;
  * UINT64_MAX when unknown. */
 uint64_t platform_memory_bytes(void);

@@ -172,6 +172,14 @@ static void report_bestmove(void *context, Move best, Move ponder, bool chess960
         bench_stats_summary(&stats, line, sizeof line);
         uci_print("info string stats %s", line);
     }
+    /* Debug mode: the time plan and what the search took of it, from go (or ponderhit) to this
+     * bestmove, so that a tournament runner can measure how far the engine overruns its own maximum,
+     * and how long the machine kept the search from running (its wall time less its processor time). */
+    const TimeManager *tm = rc && rc->debug ? threads_time_plan(rc->pool) : NULL;
+    if (tm && tm->active)
+        uci_print("info string time: optimum %" PRId64 " ms, maximum %" PRId64 " ms, reserve %" PRId64
+                  " ms, used %" PRId64 " ms, waited %" PRId64 " ms",
+                  tm->optimum, tm->maximum, tm->reserve, threads_elapsed(rc->pool), threads_waited(rc->pool));
     char bestText[8], ponderText[8];
     move_to_uci(best, chess960, bestText);
     if (ponder != MOVE_NONE) {
@@ -790,8 +798,8 @@ static void cmd_go(UciState *s, Args *args) {
     threads_start(s->pool, s->pos, &limits, &reporter, start);
     if (s->debug) {
         const TimeManager *tm = threads_time_plan(s->pool);
-        info("time: optimum %" PRId64 " ms, maximum %" PRId64 " ms%s", tm->optimum, tm->maximum,
-             tm->active ? "" : " (no time limit)");
+        info("time: optimum %" PRId64 " ms, maximum %" PRId64 " ms, reserve %" PRId64 " ms%s", tm->optimum,
+             tm->maximum, tm->reserve, tm->active ? "" : " (no time limit)");
         const StrengthLevel *l = &limits.strength;
         if (l->enabled)
             info("strength: elo %d, depth %d, nodes %" PRIu64 ", lines %d, margin %d cp, noise %d cp", l->elo,

@@ -73,13 +73,27 @@ static inline int reduction(int depth, int moveCount) {
 
 /* ------------------------------------------------------------ nodes */
 
-/* Main thread: stops the search at the hard time limit or the node limit. */
+/*
+ * Main thread: stops the search at the hard time limit or the node limit.
+ * The limits are checked every checkInterval nodes, which halves while checks
+ * are more than CheckPeriodUs apart (a slow build, a loaded machine, more
+ * threads than cores) and grows back to CheckInterval while they are under a
+ * quarter of it, so a stop lands within about CheckPeriodUs of the limit.
+ */
 static void check_limits(SearchWorker *t) {
     SearchShared *ctl = t->shared;
+    int64_t now = tm_now_us(), gap = now - t->lastCheckUs;
+    t->lastCheckUs = now;
+    if (gap > t->longestGapUs) t->longestGapUs = gap;
+    if (gap > CheckPeriodUs)
+        t->checkInterval = t->checkInterval / 2 > CheckIntervalMin ? t->checkInterval / 2 : CheckIntervalMin;
+    else if (gap < CheckPeriodUs / 4)
+        t->checkInterval = t->checkInterval * 2 < CheckInterval ? t->checkInterval * 2 : CheckInterval;
     if (ctl->limits.nodes && search_nodes(t->shared) >= ctl->limits.nodes) atomic_store(&ctl->stop, true);
+    search_follow_clock_start(t);
     /* Always finish depth 1, so the move played has been looked at. */
     if (ctl->tm.active && t->completedDepth >= 1 && !atomic_load_explicit(&ctl->ponder, memory_order_relaxed)
-        && elapsed_ms(t) >= ctl->tm.maximum)
+        && now / 1000 - atomic_load_explicit(&ctl->startTime, memory_order_relaxed) >= ctl->tm.maximum)
         atomic_store(&ctl->stop, true);
 }
 
@@ -92,8 +106,8 @@ static inline void count_node(SearchWorker *t) {
     /* With one thread the node limit is exact, so `go nodes` is reproducible. */
     if (ctl->limits.nodes && t->shared->workerCount == 1 && n >= ctl->limits.nodes) atomic_store(&ctl->stop, true);
     if (--t->checkCountdown <= 0) {
-        t->checkCountdown = CheckInterval;
         check_limits(t);
+        t->checkCountdown = t->checkInterval;
     }
 }
 

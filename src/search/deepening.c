@@ -11,6 +11,7 @@
 
 #include "fen.h"
 #include "pages.h"
+#include "platform.h"
 #include "searchparams.h"
 #include "worker.h"
 
@@ -122,7 +123,9 @@ static void iterative_deepening(SearchWorker *t) {
         t->stack[i].staticEval = VALUE_NONE;
     }
     SearchStack *ss = &t->stack[STACK_OFFSET];
-    t->checkCountdown = CheckInterval;
+    t->checkCountdown = t->checkInterval = CheckInterval;
+    t->lastCheckUs = tm_now_us();
+    t->longestGapUs = 0;
     t->lastBestMove = MOVE_NONE;
     t->lastBestMoveDepth = 0;
     t->lastReportedMove = MOVE_NONE;
@@ -163,6 +166,12 @@ static void iterative_deepening(SearchWorker *t) {
 /* ------------------------------------------------------------ workers */
 
 void search_worker_run(SearchWorker *t) {
+    /* search_finish compares the main thread's processor time since the clock started (go, or
+     * a ponderhit: search_follow_clock_start) with the time the search took. */
+    if (t->index == 0) {
+        t->clockStartMs = atomic_load(&t->shared->startTime);
+        t->cpuStartUs = platform_thread_cpu_us();
+    }
     if (t->rootCount > 0) {
         iterative_deepening(t);
     } else if (t->index == 0 && t->shared->reporter.no_moves) {
@@ -181,6 +190,13 @@ bool search_stats(const SearchShared *shared, int depth, SearchStats *out) {
     (void)shared, (void)depth, (void)out;
     return false;
 #endif
+}
+
+void search_follow_clock_start(SearchWorker *w) {
+    int64_t start = atomic_load_explicit(&w->shared->startTime, memory_order_relaxed);
+    if (start == w->clockStartMs) return;
+    w->clockStartMs = start;
+    w->cpuStartUs = platform_thread_cpu_us();
 }
 
 bool search_must_wait(const SearchShared *shared) {

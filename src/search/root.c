@@ -6,6 +6,7 @@
 #include <string.h>
 
 #include "movegen.h"
+#include "platform.h"
 #include "searchparams.h"
 #include "syzygy.h"
 #include "worker.h"
@@ -107,7 +108,7 @@ void search_prepare(SearchShared *shared, const Position *pos, const SearchLimit
         rm->pvLength = 1;
         rm->pv[0] = rm->move;
     }
-    tm_init(&shared->tm, &shared->limits, pos_side_to_move(pos), count);
+    tm_init(&shared->tm, &shared->limits, pos_side_to_move(pos), count, shared->stallMs);
     tt_new_search(shared->tt);
 
     for (int i = 0; i < shared->workerCount; i++) {
@@ -297,5 +298,11 @@ void search_finish(SearchShared *shared) {
     }
     if (result.score != VALUE_NONE) result.score = shown_value(shared, result.score);
     shared->result = result;
+    /* From go (or ponderhit) to this bestmove, the time this thread did not run: a loaded machine's. */
+    int64_t cpu = platform_thread_cpu_us();
+    int64_t waited = (tm_now_us() - atomic_load(&shared->startTime) * 1000) - (cpu - t->cpuStartUs);
+    t->waitedUs = t->cpuStartUs > 0 && cpu >= t->cpuStartUs && waited > 0 ? waited : 0;
+    /* How late the machine can make a reply: the next searches keep a reserve for it. */
+    if (t->rootCount > 0) shared->stallMs = tm_note_stall(shared->stallMs, t->longestGapUs / 1000);
     if (r->bestmove) r->bestmove(r->context, result.bestMove, result.ponderMove, t->pos->chess960);
 }

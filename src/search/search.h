@@ -150,7 +150,13 @@ typedef struct {
     int lastBestMoveDepth;
     Value iterationScores[MAX_PLY + 1];  /* the root score after each completed depth */
     Value lastMoveScore;          /* the root score the previous search ended with (VALUE_NONE: none) */
-    int checkCountdown;
+    int checkCountdown;           /* main thread: nodes until the limits are checked again */
+    int checkInterval;            /* main thread: nodes between checks, fewer while nodes are slow */
+    int64_t lastCheckUs;          /* main thread: when they were last checked (tm_now_us) */
+    int64_t longestGapUs;         /* main thread: the longest time between two checks in this search */
+    int64_t clockStartMs;         /* main thread: when the clock started (go or ponderhit), as it last saw it */
+    int64_t cpuStartUs;           /* main thread: its processor time when the clock started */
+    int64_t waitedUs;             /* main thread: the time the search took less its processor time */
     Move lastReportedMove;
 
     /* Strength levels: the root lines of the last completed iteration, best first. */
@@ -173,6 +179,7 @@ struct SearchShared {
     atomic_bool stop;             /* every worker unwinds as soon as it sees this */
     atomic_bool ponder;           /* pondering: no time limits, no bestmove yet */
     _Atomic int64_t startTime;    /* ms (monotonic) the clock started: go, or ponderhit */
+    int64_t stallMs;              /* the machine's recent stall (tm_note_stall), main search thread only */
     SearchLimits limits;          /* read-only while the search runs */
     TimeManager tm;               /* read-only while the search runs */
     TTable *tt;
@@ -214,6 +221,8 @@ void search_finish(SearchShared *shared);
 
 /* Should the main worker's thread wait before finishing (ponder or infinite, not yet stopped)? */
 bool search_must_wait(const SearchShared *shared);
+/* Main thread: a ponderhit restarts the clock; the processor time the waits are counted against restarts with it. */
+void search_follow_clock_start(SearchWorker *w);
 
 /*
  * The main worker's statistics: the totals when iteration depth ended

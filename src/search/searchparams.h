@@ -96,8 +96,11 @@
     X(HelperSkipSizes, 3, 1, 6, 1) \
     X(HelperSkipPairing, 2, 1, 4, 1) \
     X(VoteBase, 14, 1, 40, 2) \
-    /* Main thread: clock checks every this many nodes; currmove lines after this long (ms). */ \
+    /* Main thread: clock checks every this many nodes, down to CheckIntervalMin while they are more than */ \
+    /* CheckPeriodUs (microseconds) apart; currmove lines after this long (ms). */ \
     X(CheckInterval, 1024, 256, 4096, 256) \
+    X(CheckIntervalMin, 16, 1, 256, 16) \
+    X(CheckPeriodUs, 1000, 250, 4000, 250) \
     X(CurrmoveDelayMs, 3000, 1000, 10000, 500) \
     /* Time: the next iteration is assumed to take this many percent of the last one. */ \
     X(NextIterationPercent, 201, 100, 300, 10) \
@@ -109,6 +112,18 @@
     X(MaximumClockPercentLastMove, 85, 60, 95, 5) \
     X(IncrementUsePercent, 82, 50, 100, 5) \
     X(SingleMoveOptimumMs, 50, 10, 500, 10) \
+    /* Time: the clock kept in reserve, never planned to be spent: this many Move Overheads or percent of */ \
+    /* the increment, whichever is more, plus the overhead the increment does not cover for as many moves */ \
+    /* (movestogo, or ReserveMoves without one); under it a move takes at most this percent of (increment */ \
+    /* minus overhead), so the clock climbs back. */ \
+    X(ReserveOverheads, 5, 0, 20, 1) \
+    X(ReserveIncrementPercent, 200, 0, 500, 25) \
+    X(ReserveMoves, 50, 20, 100, 5) \
+    X(RefillIncrementPercent, 50, 0, 90, 10) \
+    /* Time: the reserve is at least this percent of the machine's recent stall (the longest the main thread */ \
+    /* went without reading the clock), which keeps this percent of itself from one search to the next. */ \
+    X(StallReservePercent, 200, 0, 400, 25) \
+    X(StallDecayPercent, 94, 50, 99, 2) \
     /* Time: soft limit factors (percent): best-move stability, score drop, best move's node share. */ \
     X(TmStabilityBase, 135, 100, 160, 5) \
     X(TmStabilityStep, 5, 2, 12, 1) \

@@ -36,6 +36,7 @@ static void *thread_main(void *arg) {
         search_worker_run(t->worker);
         if (main) {
             wait_for_release(pool);
+            search_follow_clock_start(t->worker);
             stop_helpers(pool);
             search_finish(&pool->shared);
         }
@@ -212,6 +213,14 @@ const SearchLimits *threads_limits(ThreadPool *pool) {
 
 const TimeManager *threads_time_plan(ThreadPool *pool) {
     return &pool->shared.tm;
+}
+
+int64_t threads_elapsed(ThreadPool *pool) {
+    return tm_now() - atomic_load(&pool->shared.startTime);
+}
+
+int64_t threads_waited(ThreadPool *pool) {
+    return pool->threads[0]->worker->waitedUs / 1000;
 }
 
 bool threads_stats(ThreadPool *pool, int depth, SearchStats *out) {

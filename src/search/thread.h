@@ -68,6 +68,11 @@ SearchResult threads_result(ThreadPool *pool);
 /* The current search's limits and time plan (as the search uses them). */
 const SearchLimits *threads_limits(ThreadPool *pool);
 const TimeManager *threads_time_plan(ThreadPool *pool);
+/* Milliseconds since the current or last search's clock started (go, or ponderhit). */
+int64_t threads_elapsed(ThreadPool *pool);
+/* Milliseconds of the last search's time (from go or ponderhit to bestmove) that its main thread did not
+ * run: how long a loaded machine kept it waiting. */
+int64_t threads_waited(ThreadPool *pool);
 
 /* The main worker's statistics after iteration depth (0: the whole search); false without them. */
 bool threads_stats(ThreadPool *pool, int depth, SearchStats *out);

@@ -78,6 +78,9 @@ void cli_usage(FILE *out) {
         "  -ratinginterval N   summary every N games (default 10; 0 = at the end only)\n"
         "  -report penta=B     the pentanomial line (default true)\n"
         "  -log FILE  or  -log file=F [level=L] [append=B] ...   all engine communication; -debug: on stdout\n"
+        "  -overrun            UCI engines get \"debug on\"; the time plan one reports (Gizum: \"info string\n"
+        "                      time: ... maximum M ms, used U ms\") goes into the move comments (max=, used=)\n"
+        "                      and each engine's worst overrun of its own maximum is printed at the end\n"
         "  -sprt elo0=E0 elo1=E1 alpha=A beta=B model=normalized|logistic\n"
         "                      stop when the GSPRT on pentanomial pairs accepts H0 or H1\n"
         "                      (default model normalized, as fishtest; alpha = beta = 0.05)\n"
@@ -763,6 +766,7 @@ static bool opt_flag(CliParser *p, const char *opt, char **toks, int n) {
     if (strcmp(opt, "-noswap") == 0) cfg->noSwap = true;
     else if (strcmp(opt, "-reverse") == 0) cfg->reverse = true;
     else if (strcmp(opt, "-debug") == 0) return set_string(&cfg->logFile, "-");
+    else if (strcmp(opt, "-overrun") == 0) cfg->overrun = cfg->pgn.plan = true;
     else if (strcmp(opt, "-help") == 0 || strcmp(opt, "--help") == 0 || strcmp(opt, "-h") == 0) cfg->help = true;
     else if (strcmp(opt, "-version") == 0 || strcmp(opt, "--version") == 0) cfg->version = true;
     /* -recover (crashed engines are always restarted), -force-concurrency, -testEnv, -show-latency */
@@ -787,7 +791,7 @@ static const CliOption Options[] = {
     {"-ping-ms", opt_single}, {"-draw", opt_draw}, {"-resign", opt_resign}, {"-maxmoves", opt_single},
     {"-sprt", opt_sprt}, {"-spsa", opt_spsa}, {"-pgnout", opt_pgnout}, {"-epdout", opt_epdout}, {"-event", opt_single},
     {"-site", opt_single}, {"-ratinginterval", opt_single}, {"-scoreinterval", opt_single},
-    {"-report", opt_report}, {"-output", opt_output}, {"-log", opt_log}, {"-debug", opt_flag},
+    {"-report", opt_report}, {"-output", opt_output}, {"-log", opt_log}, {"-debug", opt_flag}, {"-overrun", opt_flag},
     {"-recover", opt_flag}, {"-config", opt_config}, {"-autosaveinterval", opt_single},
     {"-testEnv", opt_flag}, {"-show-latency", opt_flag}, {"-check-mate-pvs", opt_flag},
     {"-use-affinity", opt_flag}, {"-crc32", opt_accepted}, {"-help", opt_flag}, {"--help", opt_flag},
@@ -838,6 +842,7 @@ static bool finish_engines(MatchConfig *cfg, char *err, size_t errlen) {
             return false;
         }
         if (cfg->chess960 && e->proto == PROTO_UCI && !set_default_option(e, "UCI_Chess960", "true")) return false;
+        e->timePlan = cfg->overrun && e->proto == PROTO_UCI;
         if (e->proto == PROTO_XBOARD && e->tc.moveTime > 0 && e->tc.moveTime != floor(e->tc.moveTime)) {
             snprintf(err, errlen, "xboard engines take st= in whole seconds (got %g for '%s')", e->tc.moveTime, e->cmd);
             return false;

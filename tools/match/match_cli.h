@@ -42,6 +42,7 @@ typedef struct {
     char *logFile;              /* "-" with -debug: engine traffic on stdout */
     bool logAppend;
     bool reportPenta;           /* -report penta=false hides the pentanomial line */
+    bool overrun;               /* -overrun: UCI engines in debug mode, their time plans recorded and judged */
     bool noSwap, reverse;       /* colours: never swapped / the first game with colours reversed */
     int waitMs;                 /* pause between the games of a worker */
     char *stateIn;              /* -config file=F: resume from this state */

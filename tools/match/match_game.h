@@ -24,6 +24,8 @@ typedef struct {
     int seldepth, hashfull;
     double timeLeft;    /* the mover's clock after the move, seconds; < 0 without a clock */
     double latency;     /* measured minus reported thinking time, seconds; NAN when not reported */
+    double planMax, planUsed, planWaited;   /* -overrun: the engine's own maximum, time used and time
+                                             * kept waiting by the machine, seconds; NAN when not reported */
     char pv[160];
 } PlyRecord;
 

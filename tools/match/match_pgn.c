@@ -66,6 +66,9 @@ static void ply_comment(const PlyRecord *p, const PgnOptions *o, char *out, size
     if (o && o->tbhits && p->tbhits >= 0) comment_int(out, len, "tbhits", p->tbhits);
     if (o && o->timeleft && p->timeLeft >= 0) comment_seconds(out, len, "tl", p->timeLeft);
     if (o && o->latency && !isnan(p->latency)) comment_seconds(out, len, "latency", p->latency);
+    if (o && o->plan && !isnan(p->planMax)) comment_seconds(out, len, "max", p->planMax);
+    if (o && o->plan && !isnan(p->planUsed)) comment_seconds(out, len, "used", p->planUsed);
+    if (o && o->plan && !isnan(p->planWaited)) comment_seconds(out, len, "waited", p->planWaited);
     size_t n = strlen(out);
     if (o && o->pv && p->pv[0] && n + strlen(p->pv) + 8 < len) snprintf(out + n, len - n, ", pv=\"%s\"", p->pv);
     n = strlen(out);

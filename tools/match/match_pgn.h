@@ -16,6 +16,7 @@ typedef struct {
     PgnNotation notation;
     bool min;                   /* seven tag roster (+ FEN), no comments */
     bool nodes, seldepth, nps, hashfull, tbhits, pv, timeleft, latency;
+    bool plan;                  /* -overrun: the engine's own maximum, time used and wait (max=, used=, waited=) */
 } PgnOptions;
 
 typedef struct {

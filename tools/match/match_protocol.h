@@ -39,6 +39,7 @@ typedef struct {
     bool ponder;            /* think on the opponent's time (UCI go ponder / xboard hard) */
     double timeMargin;      /* seconds over the clock tolerated (timemargin=), < 0 = the tournament's */
     bool restart;           /* restart=on: a fresh process for every game */
+    bool timePlan;          /* -overrun: UCI "debug on" is sent and the time plan the engine reports is read */
 } EngineConfig;
 
 /* The optional communication log shared by all engines (-log FILE). */
@@ -97,6 +98,10 @@ typedef struct {
     char pv[160];           /* the principal variation of its last info line (UCI moves), "" if none */
     char ponder[16];    /* the reply the engine expects ("bestmove X ponder Y"), empty if none */
     double elapsed;     /* seconds measured by the tool */
+    /* -overrun: the engine's own hard limit, the time it says it used and how long the machine kept
+     * it waiting, from its debug line "info string time: ... maximum M ms, used U ms, waited W ms";
+     * -1 when it did not say */
+    long long planMaxMs, planUsedMs, planWaitedMs;
     char detail[256];
 } EngineReply;
 

@@ -28,6 +28,16 @@ typedef struct {
     long opening;           /* index into the opening sequence */
 } GameJob;
 
+/* -overrun: what one engine's reported time plans showed over its moves. */
+typedef struct {
+    long moves;             /* moves with a reported maximum */
+    long used;              /* of them, with the time used reported too */
+    double worstOwn;        /* the largest used - maximum (the engine's own clock), seconds */
+    double ownUsed, ownMax, ownWaited;  /* that move's used, maximum and time kept waiting (NAN: not said) */
+    double worstRunning;    /* the largest used - waited - maximum: the overrun of an engine left to run */
+    double worstSeen;       /* the largest thinking time measured by the tool - maximum, seconds */
+} TimePlanRecord;
+
 struct Tournament {
     const MatchConfig *cfg;
     OpeningSuite openings;
@@ -49,6 +59,7 @@ struct Tournament {
     SpsaTune spsa;          /* -spsa: the tune (engine 0 plays value + flip c, engine 1 value - flip c) */
     SpsaPoint *spsaPoints;  /* per round (one game pair): its perturbation while the pair is played */
     atomic_bool *moved;     /* per engine: it has made a move in some game (its processes share the flag) */
+    TimePlanRecord *plans;  /* per engine, with -overrun */
     char fatal[512];        /* why the run was aborted; empty while it goes on */
 };
 
@@ -127,7 +138,10 @@ Tournament *tournament_new(const MatchConfig *cfg, char *err, size_t errlen) {
     t->scores = calloc((size_t)(cfg->engineCount * cfg->engineCount), sizeof *t->scores);
     t->moved = calloc((size_t)cfg->engineCount, sizeof *t->moved);
     for (int i = 0; t->moved && i < cfg->engineCount; i++) atomic_init(&t->moved[i], false);
-    if (!t->scores || !t->moved || (cfg->spsa.enabled && !t->spsaPoints) || !schedule(t)) {
+    t->plans = calloc((size_t)cfg->engineCount, sizeof *t->plans);
+    for (int i = 0; t->plans && i < cfg->engineCount; i++)
+        t->plans[i].worstOwn = t->plans[i].worstRunning = t->plans[i].worstSeen = -INFINITY;
+    if (!t->scores || !t->moved || !t->plans || (cfg->spsa.enabled && !t->spsaPoints) || !schedule(t)) {
         snprintf(err, errlen, "out of memory");
         tournament_free(t);
         return NULL;
@@ -168,6 +182,7 @@ void tournament_free(Tournament *t) {
     free(t->firstPoints);
     free(t->scores);
     free(t->moved);
+    free(t->plans);
     if (t->spsaPoints)
         for (long r = 0; r < t->spsa.iterations - t->spsa.resumedFrom; r++) spsa_point_free(&t->spsaPoints[r]);
     free(t->spsaPoints);
@@ -267,6 +282,50 @@ static void print_standings(const Tournament *t) {
     }
 }
 
+/* -overrun: each engine's worst overrun of the maximum it reported, by its own clock and by the tool's. */
+static void print_time_plans(const Tournament *t) {
+    for (int i = 0; i < t->engineCount; i++) {
+        const TimePlanRecord *r = &t->plans[i];
+        const char *name = t->cfg->engines[i].name;
+        if (r->moves == 0) {
+            printf("Time plan of %s: not reported\n", name);
+            continue;
+        }
+        printf("Time plan of %s: %ld moves, worst overrun of its maximum", name, r->moves);
+        if (r->used > 0) {
+            printf(" %+.0f ms by its own clock (used %.0f of %.0f ms", r->worstOwn * 1000, r->ownUsed * 1000,
+                   r->ownMax * 1000);
+            if (!isnan(r->ownWaited)) printf(", kept waiting %.0f ms", r->ownWaited * 1000);
+            printf("),");
+            if (r->worstRunning > -INFINITY) printf(" %+.0f ms less its waits,", r->worstRunning * 1000);
+        }
+        printf(" %+.0f ms by the tool's\n", r->worstSeen * 1000);
+    }
+}
+
+/* Notes the time plans reported in a finished game. Caller holds the lock. */
+static void count_time_plans(Tournament *t, const GameJob *job, const GameRecord *rec) {
+    const char *side = strchr(rec->startFen, ' ');
+    int first = side && side[1] == 'b' ? job->black : job->white;
+    for (int i = 0; i < rec->count; i++) {
+        const PlyRecord *p = &rec->plies[i];
+        if (p->book || isnan(p->planMax)) continue;
+        TimePlanRecord *r = &t->plans[i % 2 == 0 ? first : first == job->white ? job->black : job->white];
+        r->moves++;
+        if (p->seconds - p->planMax > r->worstSeen) r->worstSeen = p->seconds - p->planMax;
+        if (isnan(p->planUsed)) continue;
+        r->used++;
+        if (p->planUsed - p->planMax > r->worstOwn) {
+            r->worstOwn = p->planUsed - p->planMax;
+            r->ownUsed = p->planUsed;
+            r->ownMax = p->planMax;
+            r->ownWaited = p->planWaited;
+        }
+        if (!isnan(p->planWaited) && p->planUsed - p->planWaited - p->planMax > r->worstRunning)
+            r->worstRunning = p->planUsed - p->planWaited - p->planMax;
+    }
+}
+
 /* Prints the summary of all finished games. Caller holds the lock. */
 static void print_summary(const Tournament *t) {
     printf("--------------------------------------------------\n");
@@ -274,6 +333,7 @@ static void print_summary(const Tournament *t) {
     for (int a = 0; a < t->engineCount; a++)
         for (int b = a + 1; b < t->engineCount; b++) print_pair(t, a, b);
     if (t->engineCount > 2) print_standings(t);
+    if (t->cfg->overrun) print_time_plans(t);
     if (t->cfg->spsa.enabled) spsa_print(&t->spsa, stdout);
     printf("--------------------------------------------------\n");
     fflush(stdout);
@@ -420,6 +480,7 @@ static void record_game(Tournament *t, long index, const GameRecord *rec) {
     MatchScore *m = count_game(t, index, fp);
     if (c->spsa.enabled) spsa_count_pair(t, index);
     if (t->epd) write_final_position(t->epd, rec);
+    if (c->overrun) count_time_plans(t, job, rec);
 
     if (t->pgn) {
         char round[32], wtc[64], btc[64];

@@ -96,6 +96,7 @@ bool uci_start(Engine *e, char *err, size_t errlen) {
             fprintf(stderr, "Warning: engine %s does not declare option 'Ponder' (sent anyway)\n", e->name);
         proto_send(e, "setoption name Ponder value true");
     }
+    if (e->cfg->timePlan) proto_send(e, "debug on");
     send_options(e, false);
     return uci_sync(e, e->initTimeout, err, errlen);
 }
@@ -133,15 +134,33 @@ static void copy_pv(const char *p, char *out, size_t size) {
     out[n] = '\0';
 }
 
+/*
+ * -overrun: reads the time plan from a debug line "info string time: optimum O ms,
+ * maximum M ms, ...[, used U ms, waited W ms]" (Gizum's; the words count, not the punctuation).
+ */
+static void parse_time_plan(const char *p, EngineReply *reply) {
+    char tok[64];
+    if (!(p = proto_token(p, tok, sizeof tok)) || strncmp(tok, "time", 4) != 0) return;
+    while ((p = proto_token(p, tok, sizeof tok)) != NULL) {
+        long long *field = strcmp(tok, "maximum") == 0  ? &reply->planMaxMs
+                           : strcmp(tok, "used") == 0   ? &reply->planUsedMs
+                           : strcmp(tok, "waited") == 0 ? &reply->planWaitedMs : NULL;
+        if (field) *field = info_number(&p);
+    }
+}
+
 /* Reads depth / score / nodes (and seldepth, nps, hashfull, tbhits, time, pv) from an info line. */
-static void parse_info(const char *line, EngineReply *reply) {
+static void parse_info(const Engine *e, const char *line, EngineReply *reply) {
     char tok[64];
     const char *p = line + 4;
     bool sawScore = false, bound = false, mate = false;
     int score = 0, depth = -1;
     long long nodes = -1, num;
     while ((p = proto_token(p, tok, sizeof tok)) != NULL) {
-        if (strcmp(tok, "string") == 0) return;
+        if (strcmp(tok, "string") == 0) {
+            if (e->cfg->timePlan) parse_time_plan(p, reply);
+            return;
+        }
         if (strcmp(tok, "pv") == 0) {
             copy_pv(p, reply->pv, sizeof reply->pv);
             break;
@@ -310,7 +329,7 @@ void uci_go(Engine *e, const GoRequest *req, EngineReply *reply) {
         reply->elapsed = clock_now() - start;
         if (r == READ_LINE) {
             if (strncmp(line, "info", 4) == 0 && (line[4] == ' ' || line[4] == '\0')) {
-                parse_info(line, reply);
+                parse_info(e, line, reply);
             } else if (strncmp(line, "bestmove", 8) == 0 && (line[8] == ' ' || line[8] == '\0')) {
                 parse_bestmove(e, line, reply);
                 break;
