@@ -126,6 +126,15 @@ check $(( $? == 2 ? 0 : 1 )) "no time control: exit 2"
 check $(( $? == 2 ? 0 : 1 )) "unknown option: exit 2"
 "$MATCH" -engine cmd="$FAKE" -engine cmd="$FAKE" -each tc=abc > "$TMP/e.out" 2>&1
 check "$(has "$TMP/e.out" 'bad time')" "bad time control explained"
+# A time finer than the millisecond engines are told is refused, not played as 0 and tagged "0+0".
+refused=0
+for fine in tc=0.0005+0 tc=10+0.0005 st=0.0005; do
+    "$MATCH" -engine cmd="$FAKE" -engine cmd="$FAKE" -each $fine -pgnout "$TMP/fine.pgn" > "$TMP/e.out" 2>&1
+    rc=$?
+    [ $rc -eq 2 ] && grep -q 'whole milliseconds' "$TMP/e.out" && ! grep -q '^Finished game' "$TMP/e.out" ||
+        { echo "FAIL: -each $fine (status $rc): $(head -c 400 "$TMP/e.out")"; refused=1; }
+done
+check $refused "sub-millisecond times are refused with their reason"
 
 "$MATCH" -engine cmd="$FAKE" -engine cmd="$FAKE" -each tc=1+0 ponder=maybe > "$TMP/e.out" 2>&1
 check "$(has "$TMP/e.out" 'bad ponder=maybe')" "bad ponder value explained"
