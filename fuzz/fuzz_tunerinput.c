@@ -12,7 +12,8 @@
  * those) and a quiescence search of our own:
  *  - the counts agree: every record is stored or counted once as a bad
  *    FEN, a mate or stalemate, a mate in the capture line or a line too
- *    deep; bad lines and skipped games are counted as bad;
+ *    deep; bad lines and unreadable games are counted as bad, games
+ *    without a result as no result;
  *  - the stored positions are the quiet leaves of the records, in input
  *    order, whatever the number of threads: same coefficients, phase, side,
  *    scale factors, result and score;
@@ -156,7 +157,8 @@ static void check_load(const char *path, bool pgn, int threads, int maxMessages,
         char err[256];
         FUZZ_CHECK(dataset_read_pgn(path, &options, expect_pgn_record, &x, &stats, err, sizeof err),
                    "dataset_read_pgn: %s", err);
-        x.stats.bad += (size_t)stats.skippedGames;
+        x.stats.bad += (size_t)(stats.skippedGames - stats.noResultGames);
+        x.stats.noResult += (size_t)stats.noResultGames;
     } else {
         FILE *f = fopen(path, "r");
         size_t lines;
@@ -180,12 +182,12 @@ static void check_load(const char *path, bool pgn, int threads, int maxMessages,
     const TuneLoadStats *want = &x.stats;
     FUZZ_CHECK(got.records == want->records && got.loaded == want->loaded && got.bad == want->bad &&
                    got.noMoves == want->noMoves && got.mates == want->mates && got.tooDeep == want->tooDeep &&
-                   got.resolved == want->resolved,
+                   got.resolved == want->resolved && got.noResult == want->noResult,
                "%s load: records %zu/%zu loaded %zu/%zu bad %zu/%zu noMoves %zu/%zu mates %zu/%zu tooDeep %zu/%zu "
-               "resolved %zu/%zu (got/expected)",
+               "resolved %zu/%zu noResult %zu/%zu (got/expected)",
                pgn ? "PGN" : "lines", got.records, want->records, got.loaded, want->loaded, got.bad, want->bad,
                got.noMoves, want->noMoves, got.mates, want->mates, got.tooDeep, want->tooDeep, got.resolved,
-               want->resolved);
+               want->resolved, got.noResult, want->noResult);
     FUZZ_CHECK(data.count == got.loaded && data.entryCount == x.data.entryCount, "%zu positions stored, %zu counted",
                data.count, got.loaded);
     for (size_t i = 0; i < data.count; i++) {

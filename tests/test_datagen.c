@@ -135,7 +135,7 @@ static void test_read_pgn(void) {
                "[Event \"broken\"]\n[Result \"1-0\"]\n\n1. e4 e5 2. Ke3 1-0\n\n"
                "[Event \"unfinished\"]\n\n1. d4 {+0.10/5} d5 *\n");
     Collected c = {.count = 0};
-    DatasetPgnStats stats = {0, 0, 0};
+    DatasetPgnStats stats = {0};
     char err[256] = "";
     bool ok = dataset_read_pgn(path, NULL, collect, &c, &stats, err, sizeof err);
     CHECK(ok && stats.games == 1 && stats.skippedGames == 2, "games read %ld, skipped %ld (%s)", stats.games,
@@ -154,7 +154,7 @@ static void test_read_pgn(void) {
 
     Collected scoredOnly = {.count = 0};
     DatasetPgnOptions options = {4, true, NULL};
-    DatasetPgnStats stats2 = {0, 0, 0};
+    DatasetPgnStats stats2 = {0};
     dataset_read_pgn(path, &options, collect, &scoredOnly, &stats2, err, sizeof err);
     CHECK(scoredOnly.count == 3, "skip 4 plies and require a score: %d records", scoredOnly.count);
 

@@ -250,6 +250,21 @@ static void test_clock(void) {
     for (int i = 0; i < 6; i++) CHECK_EACH(!tc_parse_clock(&tc, bad[i], err, sizeof err), "rejects %s", bad[i]);
     CHECK(tc_parse_clock(&tc, "inf", err, sizeof err) && !tc.hasClock, "inf");
     /*
+     * Engines are told the clock in whole milliseconds (UCI wtime, winc): a finer time is refused
+     * rather than sent rounded and written "0+0" in the PGN (issue #38); one millisecond is kept
+     * and written as it is.
+     */
+    const char *fine[] = { "0.0005+0", "0.0004", "10+0.0005", "40/1.0005", "1:00.0001+1", "1e-4+1" };
+    TimeControl ms = { 0 };
+    for (int i = 0; i < 6; i++) {
+        err[0] = '\0';
+        CHECK_EACH(!tc_parse_clock(&ms, fine[i], err, sizeof err) && strstr(err, "whole milliseconds"),
+                   "refuses %s with its reason: '%s'", fine[i], err);
+    }
+    CHECK(tc_parse_clock(&ms, "0.001+0.001", err, sizeof err) && (tc_format_pgn(&ms, text, sizeof text), true)
+              && strcmp(text, "0.001+0.001") == 0,
+          "one millisecond is a clock, written 0.001+0.001: %s %s", text, err);
+    /*
      * Times beyond a billion seconds are refused (found by fuzz_matchreply: tc=1e300 overflowed the
      * conversion to the milliseconds of "go wtime", undefined behaviour; fuzz_matchcli: the PGN tag
      * of tc=1e40 read "10000000000000000303786028427").

@@ -126,6 +126,15 @@ check $(( $? == 2 ? 0 : 1 )) "no time control: exit 2"
 check $(( $? == 2 ? 0 : 1 )) "unknown option: exit 2"
 "$MATCH" -engine cmd="$FAKE" -engine cmd="$FAKE" -each tc=abc > "$TMP/e.out" 2>&1
 check "$(has "$TMP/e.out" 'bad time')" "bad time control explained"
+# A time finer than the millisecond engines are told is refused, not played as 0 and tagged "0+0".
+refused=0
+for fine in tc=0.0005+0 tc=10+0.0005 st=0.0005; do
+    "$MATCH" -engine cmd="$FAKE" -engine cmd="$FAKE" -each $fine -pgnout "$TMP/fine.pgn" > "$TMP/e.out" 2>&1
+    rc=$?
+    [ $rc -eq 2 ] && grep -q 'whole milliseconds' "$TMP/e.out" && ! grep -q '^Finished game' "$TMP/e.out" ||
+        { echo "FAIL: -each $fine (status $rc): $(head -c 400 "$TMP/e.out")"; refused=1; }
+done
+check $refused "sub-millisecond times are refused with their reason"
 
 "$MATCH" -engine cmd="$FAKE" -engine cmd="$FAKE" -each tc=1+0 ponder=maybe > "$TMP/e.out" 2>&1
 check "$(has "$TMP/e.out" 'bad ponder=maybe')" "bad ponder value explained"
@@ -143,6 +152,21 @@ for bad in "cmd=/bin/false" "cmd=$FAKE args=nouciok" "cmd=$FAKE args=crash"; do
         { echo "FAIL: engine '$bad' that never moves does not abort the run (status $rc): $(cat "$TMP/f.err")"; aborted=1; }
 done
 check $aborted "every engine that never moves aborts the run"
+# One that starts and answers isready but never a go (silent, deaf or talking forever) loses its
+# first game on time, or stalls without a clock, and aborts the run too, instead of losing every game.
+aborted=0
+for bad in "timeout|tc=1+0.05|lost on time" "hang|tc=1+0.05|lost on time" "endless|tc=1+0.05|lost on time" \
+           "timeout|depth=2 -movetimeout 1|stalled"; do
+    mode=${bad%%|*}; rest=${bad#*|}; limit=${rest%|*}; what=${rest#*|}
+    # shellcheck disable=SC2086
+    timeout 120 "$MATCH" -engine cmd="$FAKE" args="$mode" name=Bad -engine cmd="$FAKE" args=random name=Good \
+        -each $limit -games 2 -rounds 2 -concurrency 2 > "$TMP/f.out" 2> "$TMP/f.err"
+    rc=$?
+    [ $rc -ne 0 ] && [ $rc -ne 124 ] && grep -q "engine Bad .*before its first move: $what without moving" "$TMP/f.err" \
+        && ! grep -q '^Finished match' "$TMP/f.out" ||
+        { echo "FAIL: engine '$mode' ($limit) that never answers go does not abort the run (status $rc): $(grep -c '^Finished game' "$TMP/f.out") games, $(head -c 600 "$TMP/f.err")"; aborted=1; }
+done
+check $aborted "every engine that never answers go aborts the run"
 # One that crashes later in a game is a forfeit as before, and the match goes on.
 "$MATCH" -engine cmd="$FAKE" args="crash after=2" name=Late -engine cmd="$FAKE" args=random name=Good \
     -each tc=5+0.05 -games 2 > "$TMP/f.out" 2> "$TMP/f.err"

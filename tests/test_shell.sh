@@ -52,16 +52,23 @@ cases_done "unknown shell commands are usage errors"
 grep -q '^bestmove ' "$tmp/b"; check $? "./gizum \"go depth 3\" searches"
 "$GIZUM" uci > "$tmp/out" 2>&1
 grep -q '^uciok' "$tmp/out"; check $? "./gizum uci answers uciok"
-# position from the shell: set (d shows it), or refused with an info string, the start position kept
-# (the exit status is 0 either way, as in UCI mode, so the output is what tells).
+# position from the shell: set (d shows it), or refused as a usage error (issue #38): the reason
+# on stderr, status 2, and nothing after it run, since it would act on a position not asked for.
 "$GIZUM" "position startpos moves e2e4" d > "$tmp/out" 2>&1; rc=$?
 [ $rc -eq 0 ] && ! grep -q '^info string' "$tmp/out" &&
     grep -qx 'Fen: rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - 0 1' "$tmp/out"
 check $? "./gizum \"position startpos moves e2e4\" d shows the position after 1.e4 (status $rc): $(grep -e '^Fen' -e '^info' "$tmp/out")"
-"$GIZUM" "position startpos moves e2e5" d > "$tmp/out" 2>&1
-grep -q "^info string position rejected: move 1 'e2e5'" "$tmp/out" &&
-    grep -qx 'Fen: rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1' "$tmp/out"
-check $? "./gizum \"position startpos moves e2e5\" d: rejected with an info string, the start position kept: $(grep -e '^Fen' -e '^info' "$tmp/out")"
+for args in "position fen 8/8/8/8/8/8/8/8 w - - 0 1" "position fen" "position frobnicate" \
+            "position startpos moves e2e5"; do
+    # shellcheck disable=SC2086
+    timeout 20 "$GIZUM" $args > "$tmp/out" 2> "$tmp/err"; rc=$?
+    [ $rc -eq 2 ] && [ ! -s "$tmp/out" ] && grep -q '^gizum: position rejected: ' "$tmp/err"
+    case_of $? "./gizum $args: the reason on stderr, nothing on stdout, status 2 (status $rc): $(cat "$tmp/out" "$tmp/err")"
+done
+cases_done "a rejected position from the shell is a usage error"
+timeout 20 "$GIZUM" "position startpos moves e2e5" "go depth 3" d quit > "$tmp/out" 2> "$tmp/err"; rc=$?
+[ $rc -eq 2 ] && [ ! -s "$tmp/out" ] && grep -q "^gizum: position rejected: move 1 'e2e5'" "$tmp/err"
+check $? "./gizum \"position startpos moves e2e5\" \"go depth 3\" d quit: status 2, nothing run after it (status $rc): $(head -3 "$tmp/out" "$tmp/err")"
 "$GIZUM" isready | grep -q '^readyok'; check $? "./gizum isready answers readyok"
 "$GIZUM" go perft 2 | grep -q '^Nodes searched: 400'; check $? "./gizum go perft 2 counts 400"
 

@@ -502,7 +502,9 @@ static void test_loading(void) {
     TuneLoadOptions popt = {.threads = 2, .messages = log, .pgnSkipPlies = 2};
     ok = tune_data_load(&data, pgn, &popt, &sp);
     fclose(log);
-    CHECK(ok && sp.records == 4 && sp.bad == 2, "PGN: %zu records, %zu skipped games", sp.records, sp.bad);
+    /* Game c has an illegal move (bad); game b has no result, counted apart (issue #38). */
+    CHECK(ok && sp.records == 4 && sp.bad == 1 && sp.noResult == 1, "PGN: %zu records, %zu bad, %zu without a result",
+          sp.records, sp.bad, sp.noResult);
     CHECK(data.count == 4 && !isnan(data.positions[0].score) && isnan(data.positions[1].score)
               && data.positions[0].result == 1.0f && data.positions[3].result == 1.0f,
           "PGN positions stored with wrong labels");
@@ -610,6 +612,18 @@ static void test_cli(void) {
     CHECK(run_cli(args, NULL) == 1 && access(untouched, F_OK) != 0, "missing data file: status or output wrong");
     CHECK(run_cli("--help", &output) == 0 && strstr(output, "--freeze"), "help");
     free(output);
+
+    /* The load line of games.pgn (test_loading): one bad game and one without a result, each said as
+     * such. Its path is not taken from tmp_path: data's buffer must outlive this. */
+    char pgn[256], expect[300];
+    snprintf(pgn, sizeof pgn, "%s/games.pgn", TmpDir);
+    snprintf(args, sizeof args, "%s --pgn-skip 2 --epochs 0 --out %s", pgn, untouched);
+    snprintf(expect, sizeof expect, "%s: 4 records, ", pgn);
+    status = run_cli(args, &output);
+    CHECK(status == 0 && strstr(output, expect) && strstr(output, ", 1 bad, ") && strstr(output, ", 1 no result\n"),
+          "PGN load line (status %d): %s", status, output);
+    free(output);
+    remove(untouched);
 
     /* A folder given as data or start weights is named as one (issue #38), not read as nothing. */
     char folder[1024];

@@ -473,7 +473,7 @@ static int convert_pgn(const DatagenConfig *cfg) {
         return 2;
     }
     DatasetPgnOptions options = {cfg->skipPlies, cfg->requireScore, stderr};
-    DatasetPgnStats stats = {0, 0, 0};
+    DatasetPgnStats stats = {0};
     PgnSink sink = {out, false};
     int status = 0;
     for (int i = 0; i < cfg->pgnCount && !sink.failed; i++) {

@@ -168,6 +168,7 @@ bool dataset_read_pgn(const char *path, const DatasetPgnOptions *options, Datase
         }
         if (game.result == PGN_RESULT_UNKNOWN) {
             stats->skippedGames++;
+            stats->noResultGames++;
             if (o->warnings) fprintf(o->warnings, "%s:%d: game %d: no result (game skipped)\n", path, game.line, game.number);
             continue;
         }

@@ -77,6 +77,7 @@ typedef struct {
     long games;           /* games converted */
     long skippedGames;    /* unreadable games and games without a result */
     long records;         /* records handed to the callback */
+    long noResultGames;   /* of skippedGames, those without a result (the tuner counts them apart) */
 } DatasetPgnStats;
 
 /* Receives one record; returns false to stop reading. */

@@ -58,6 +58,7 @@ typedef struct {
     bool quit;
     bool oneShot;        /* commands from the shell (uci_run_commands): each search must end by itself */
     bool usageError;     /* one of them was malformed: the shell's exit status is 2 */
+    bool positionRejected; /* from the shell: the commands after it would act on another position */
     uint64_t seedRng;    /* draws a new seed for every game */
     uint64_t gameSeed;   /* the strength levels' random choices in this game */
     char **words;        /* word pointers for one command line */
@@ -554,6 +555,27 @@ static void cmd_ucinewgame(UciState *s, Args *args) {
     s->gameSeed = next_seed(s);
 }
 
+/*
+ * A position that cannot be set: an info string in UCI mode (the GUI's
+ * next position replaces it); from the shell, a usage error on stderr, and
+ * the commands after it are not run: they would act on another position.
+ */
+static void position_rejected(UciState *s, const char *fmt, ...) PRINTF_FORMAT(2, 3);
+static void position_rejected(UciState *s, const char *fmt, ...) {
+    char text[512];
+    va_list ap;
+    va_start(ap, fmt);
+    vsnprintf(text, sizeof text, fmt, ap);
+    va_end(ap);
+    if (!s->oneShot) {
+        info("position rejected: %s", text);
+        return;
+    }
+    fprintf(stderr, "gizum: position rejected: %s\n", text);
+    s->usageError = true;
+    s->positionRejected = true;
+}
+
 /* position startpos|fen <fen> [moves <m1> ...]: built on a scratch board, swapped in only if all of it is valid. */
 static void cmd_position(UciState *s, Args *args) {
     char err[256], buf[64];
@@ -567,33 +589,33 @@ static void cmd_position(UciState *s, Args *args) {
         while ((tok = args_peek(args)) != NULL && strcmp(tok, "moves") != 0) {
             args_next(args);
             if (++fields > 6 || strlen(fen) + strlen(tok) + 2 > sizeof fen) {
-                info("position rejected: too many FEN fields (at '%s')", uci_shown(tok, buf, sizeof buf));
+                position_rejected(s, "too many FEN fields (at '%s')", uci_shown(tok, buf, sizeof buf));
                 return;
             }
             if (fen[0]) strcat(fen, " ");
             strcat(fen, tok);
         }
         if (!fields) {
-            info("position rejected: 'fen' needs a FEN");
+            position_rejected(s, "'fen' needs a FEN");
             return;
         }
         if (!pos_set_fen(p, fen, s->chess960, err, sizeof err)) {
-            info("position rejected: bad FEN '%s': %s", uci_shown(fen, buf, sizeof buf), err);
+            position_rejected(s, "bad FEN '%s': %s", uci_shown(fen, buf, sizeof buf), err);
             return;
         }
     } else {
-        info("position rejected: expected 'startpos' or 'fen', got '%s'", tok ? uci_shown(tok, buf, sizeof buf) : "");
+        position_rejected(s, "expected 'startpos' or 'fen', got '%s'", tok ? uci_shown(tok, buf, sizeof buf) : "");
         return;
     }
     tok = args_next(args);
     if (tok && strcmp(tok, "moves") != 0) {
-        info("position rejected: expected 'moves', got '%s'", uci_shown(tok, buf, sizeof buf));
+        position_rejected(s, "expected 'moves', got '%s'", uci_shown(tok, buf, sizeof buf));
         return;
     }
     for (int ply = 1; (tok = args_next(args)) != NULL; ply++) {
         Move m = move_from_uci(p, tok);
         if (m == MOVE_NONE) {
-            info("position rejected: move %d '%s' is illegal or unparsable", ply, uci_shown(tok, buf, sizeof buf));
+            position_rejected(s, "move %d '%s' is illegal or unparsable", ply, uci_shown(tok, buf, sizeof buf));
             return;
         }
         pos_do_game_move(p, m);
@@ -987,7 +1009,7 @@ int uci_run_commands(UciExtraFinder extras, int count, char **commands) {
     if (!s) return 1;
     s->oneShot = true;
     bool allKnown = true;
-    for (int i = 0; i < count && !s->quit; i++) {
+    for (int i = 0; i < count && !s->quit && !s->positionRejected; i++) {
         if (strlen(commands[i]) >= UCI_LINE_MAX) {
             fprintf(stderr, "gizum: command longer than %d bytes\n", UCI_LINE_MAX);
             allKnown = false;

@@ -65,8 +65,9 @@ int uci_run_command(UciExtraFinder extras, int argc, char **argv);
  * finished before the next command) until `quit`, as OpenBench calls
  * engines: ./gizum "genfens 10 seed 1 book None" quit. Every search ends by
  * itself: a go without a bound searches UCI_SHELL_GO_DEPTH, and a go with a
- * word it cannot use is not run (its usage on stderr). 0 if every command
- * was known and every go well-formed, 2 otherwise.
+ * word it cannot use is not run (its usage on stderr). A position it cannot
+ * set ends the run (the reason on stderr). 0 if every command was known,
+ * every go well-formed and every position set, 2 otherwise.
  */
 int uci_run_commands(UciExtraFinder extras, int count, char **commands);
 /* True when name is a command of the protocol itself. */

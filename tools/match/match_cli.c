@@ -208,6 +208,10 @@ static bool engine_key(EngineConfig *e, const char *key, const char *value, char
             snprintf(err, errlen, "bad st=%s (seconds per move)", value);
             return false;
         }
+        if (!tc_is_whole_ms(d)) {
+            snprintf(err, errlen, "st=%s is not in whole milliseconds (engines are told milliseconds)", value);
+            return false;
+        }
         e->tc.moveTime = d;
         return true;
     }

@@ -23,6 +23,12 @@ bool tc_parse_seconds(const char *text, double *out) {
     return true;
 }
 
+bool tc_is_whole_ms(double seconds) {
+    double ms = seconds * 1000;
+    /* A microsecond of slack for binary fractions (0.1 s); still exact at TC_SECONDS_MAX. */
+    return fabs(ms - nearbyint(ms)) < 1e-3;
+}
+
 /* "90", "1.5" or "1:30" (minutes:seconds) into seconds. */
 static bool parse_time_part(const char *text, double *out) {
     const char *colon = strchr(text, ':');
@@ -75,6 +81,10 @@ bool tc_parse_clock(TimeControl *tc, const char *text, char *err, size_t errlen)
     double base;
     if (!parse_time_part(timePart, &base) || (base <= 0 && inc <= 0)) {
         snprintf(err, errlen, "bad time in time control '%s' (expected [moves/]seconds[+inc], e.g. 10+0.1 or 40/60)", text);
+        return false;
+    }
+    if (!tc_is_whole_ms(base) || !tc_is_whole_ms(inc)) {
+        snprintf(err, errlen, "time control '%s' is not in whole milliseconds (engines are told milliseconds)", text);
         return false;
     }
     tc->hasClock = true;

@@ -42,6 +42,12 @@ bool tc_parse_clock(TimeControl *tc, const char *text, char *err, size_t errlen)
 
 /* Parses a number of seconds from 0 to TC_SECONDS_MAX ("0.05", "2"). */
 bool tc_parse_seconds(const char *text, double *out);
+/*
+ * True when seconds is a whole number of milliseconds. Engines are told the
+ * clock, the increment and st= in milliseconds (UCI wtime, winc, movetime),
+ * so a finer time is refused: it would be sent rounded, maybe as 0.
+ */
+bool tc_is_whole_ms(double seconds);
 /* True when no limit at all is set (the engine would think forever). */
 bool tc_is_unlimited(const TimeControl *tc);
 /* PGN TimeControl tag value ("40/60+0", "10+0.1", "0.05/move", "-"). */

@@ -94,15 +94,21 @@ static bool judge_failure(const GameSettings *s, Engine *e, const EngineReply *r
     switch (r->kind) {
     case REPLY_STOPPED:
         return false;
-    case REPLY_TIMEOUT:
-        if (tc->hasClock || tc->moveTime > 0) {
+    case REPLY_TIMEOUT: {
+        bool timed = tc->hasClock || tc->moveTime > 0;
+        if (timed) {
             snprintf(reason, sizeof reason, "%s loses on time", who);
             referee_loss(out, side, TERM_TIME_FORFEIT, reason);
         } else {
             snprintf(reason, sizeof reason, "%s's connection stalls", who);
             referee_loss(out, side, TERM_ABANDONED, reason);
         }
+        /* Not a move lost on the board: from an engine that never moved, a sign that it never will. */
+        char what[sizeof rec->failure];
+        snprintf(what, sizeof what, "%s without moving (%.200s)", timed ? "lost on time" : "stalled", r->detail);
+        note_failure(rec, side, what);
         break;
+    }
     case REPLY_DISCONNECT:
         snprintf(reason, sizeof reason, "%s disconnects", who);
         referee_loss(out, side, TERM_ABANDONED, reason);

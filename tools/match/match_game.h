@@ -38,7 +38,7 @@ typedef struct {
     int count, cap;
     GameOutcome outcome;
     time_t started;     /* wall-clock start (for the PGN Date tag) */
-    int failedSide;     /* the colour whose engine could not start, stalled or died; -1 when none did */
+    int failedSide;     /* whose engine could not start, stalled, died or sent no move in time; -1: none */
     char failure[256];  /* what happened to it */
 } GameRecord;
 

@@ -555,10 +555,11 @@ static long take_job(Tournament *t, Worker *w) {
 }
 
 /*
- * An engine that could not start, stalled or died before it ever made a
- * move, in this game or any before, will not play: every game would be a
- * forfeit and the match a meaningless score. The run stops with the reason
- * (issue #38) and this game is not counted. A later crash stays a forfeit.
+ * An engine that could not start, stalled, died or let its time run out
+ * without a bestmove before it ever made a move, in this game or any
+ * before, will not play: every game would be a forfeit and the match a
+ * meaningless score. The run stops with the reason (issue #38) and this
+ * game is not counted. A later crash or flag fall stays a forfeit.
  */
 static bool abort_if_never_moved(Tournament *t, const GameJob *job, const GameRecord *rec) {
     if (rec->failedSide < 0) return false;

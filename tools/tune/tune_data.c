@@ -277,8 +277,9 @@ static bool load_pgn(Loader *ld) {
         if (ld->opt->messages) fprintf(ld->opt->messages, "%s\n", err);
         return false;
     }
-    /* Unreadable games and games without a result are both skipped games. */
-    ld->stats->bad += (size_t)stats.skippedGames;
+    /* An unreadable game is a fault of the file; one without a result is only unusable. */
+    ld->stats->bad += (size_t)(stats.skippedGames - stats.noResultGames);
+    ld->stats->noResult += (size_t)stats.noResultGames;
     return true;
 }
 
