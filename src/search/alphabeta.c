@@ -600,6 +600,8 @@ static inline int late_move_reduction(SearchStack *ss, const MoveInfo *m, const 
     int r = reduction(depth, m->count);
     /* Replies keep refuting our moves here: the later ones are likely refuted too. */
     r += (ss + 1)->cutoffCount > LmrChildCutoffs;
+    /* A check narrows the replies: less likely to be refuted by chance. */
+    r -= m->givesCheck;
     if (m->noisy) {
         r += cutNode - pvNode;
         r -= m->history / LmrCaptureHistoryDivisor;
@@ -792,8 +794,8 @@ static Value search(SearchWorker *t, SearchStack *ss, Value alpha, Value beta, i
         pos_do_move(pos, move);
 
         Value value = -VALUE_INFINITE;
-        /* The first move is never reduced, nor the root's second, nor a check. */
-        if (selective && depth >= LmrMinDepth && moveCount > 1 + root && !m.givesCheck) {
+        /* The first move is never reduced, nor the root's second. */
+        if (selective && depth >= LmrMinDepth && moveCount > 1 + root) {
             int r = late_move_reduction(ss, &m, &tt, depth, pvNode, cutNode, improving, counter);
             value = search_reduced(t, ss, &m, r, &newDepth, alpha, beta, bestValue, cutNode);
         } else if (!pvNode || moveCount > 1) {
