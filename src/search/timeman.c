@@ -9,16 +9,14 @@
 
 static const int64_t MinimumThinkMs = 1;
 
-int64_t tm_now(void) {
-    struct timespec ts;
-    clock_gettime(CLOCK_MONOTONIC, &ts);
-    return (int64_t)ts.tv_sec * 1000 + ts.tv_nsec / 1000000;
-}
-
 int64_t tm_now_us(void) {
     struct timespec ts;
     clock_gettime(CLOCK_MONOTONIC, &ts);
     return (int64_t)ts.tv_sec * 1000000 + ts.tv_nsec / 1000;
+}
+
+int64_t tm_now(void) {
+    return tm_now_us() / 1000;
 }
 
 static int64_t max64(int64_t a, int64_t b) { return a > b ? a : b; }
