@@ -5,12 +5,14 @@
 #   measure/soak.sh [-s SCALE] [-l "self gauntlet moves"] [-x GIZUM] [-o OUTDIR] [-m LIMIT_MS]
 #
 # Legs (game counts are multiplied by SCALE, default 1 = 2000 games):
-#   self      Gizum vs Gizum, 1s+0.01s, Threads 2, Ponder on, Hash changed
-#             between games (1/16/64/256 MB, in opposite orders): 252 games
-#   gauntlet  Gizum (Ponder on, Hash changed between games) vs stockfish,
+#   self      Gizum vs Gizum, 1s+0.01s, Threads 2, Ponder on, UCI_ShowWDL on,
+#             Hash changed between games (1/16/64/256 MB, in opposite orders),
+#             one side's MultiPV changed between games (1, 3): 252 games
+#   gauntlet  Gizum (Ponder on, UCI_ShowWDL on, Hash changed between games) vs stockfish,
 #             ethereal-chess, toga2, glaurung at 1s+0.01s, 2 games at once: 1248 games
 #   moves     movestogo control (20 moves per second, repeating), Gizum with
-#             Ponder on and Hash changed vs itself and the Debian engines,
+#             Ponder on and Hash changed vs itself (MultiPV 1 or 4 in turn,
+#             UCI_ShowWDL on) and the Debian engines,
 #             2 games at once: 500 games
 # On a 2-core machine every leg keeps about two busy threads per core (a
 # pondering engine thinks all the time), so the engines work under load, as
@@ -37,7 +39,7 @@ while getopts "s:l:x:o:m:" opt; do
     x) exe=$OPTARG ;;
     o) outdir=$OPTARG ;;
     m) overrunLimit=$OPTARG ;;
-    *) sed -n '2,28p' "$0"; exit 2 ;;
+    *) sed -n '2,31p' "$0"; exit 2 ;;
     esac
 done
 [ -x "$exe" ] || make -s
@@ -116,11 +118,11 @@ run_leg() {
     fi
 }
 
-gizum_hot=(cmd="$exe" option.Threads=2 ponder=on)
+gizum_hot=(cmd="$exe" option.Threads=2 ponder=on option.UCI_ShowWDL=true)
 selfGames=$(games_of 252)
 run_leg self "$selfGames" 1 1 \
     -engine "${gizum_hot[@]}" name=Gizum-A rotate.Hash="$hashes" \
-    -engine "${gizum_hot[@]}" name=Gizum-B rotate.Hash="256,64,16,1" \
+    -engine "${gizum_hot[@]}" name=Gizum-B rotate.Hash="256,64,16,1" rotate.MultiPV=1,3 \
     -each tc=1+0.01 -overrun
 # The self leg's clock: both sides report their time plan (-overrun), so the
 # PGN shows whether either overran its own hard limit.
@@ -139,7 +141,7 @@ if [ "$opponentCount" -gt 0 ]; then
     gauntletGames=$(games_of $((1248 / opponentCount)))
     gauntletGames=$((gauntletGames * opponentCount))
     run_leg gauntlet "$gauntletGames" 2 "$opponentCount" -tournament gauntlet \
-        -engine cmd="$exe" name=Gizum ponder=on rotate.Hash="$hashes" "${opponents[@]}" \
+        -engine cmd="$exe" name=Gizum ponder=on rotate.Hash="$hashes" option.UCI_ShowWDL=true "${opponents[@]}" \
         -each tc=1+0.01 option.Hash=16
 fi
 
@@ -147,7 +149,7 @@ movesGames=$(games_of $((500 / (opponentCount + 1))))
 movesGames=$((movesGames * (opponentCount + 1)))
 run_leg moves "$movesGames" 2 $((opponentCount + 1)) -tournament gauntlet \
     -engine cmd="$exe" name=Gizum ponder=on rotate.Hash="$hashes" \
-    -engine cmd="$exe" name=Gizum-self "${opponents[@]}" \
+    -engine cmd="$exe" name=Gizum-self rotate.MultiPV=1,4 option.UCI_ShowWDL=true "${opponents[@]}" \
     -each tc=20/1 option.Hash=16
 
 printf 'total     %5d games: Gizum crashes %d, time losses %d, illegal moves %d, stalls %d, warnings %d (opponents: %d forfeits)\n' \

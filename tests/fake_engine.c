@@ -15,7 +15,9 @@
  * mover that surrounds everything it says with malformed id, option and info
  * lines, binary junk, NUL bytes and a 20 kB line), exit (exits with status 0
  * instead of answering go), hang (never answers go, ignores stop, quit and
- * SIGTERM), endless (answers go with info lines forever, never a bestmove).
+ * SIGTERM), endless (answers go with info lines forever, never a bestmove),
+ * multipv (a legal mover that reports two lines a move, "multipv 1 score cp
+ * 0" and after it "multipv 2 score cp -5000": the tool must judge by line 1).
  * after=N: play N legal
  * moves per game before misbehaving; score=CP: the score reported with
  * every move (engine's point of view); delay=MS: think this long per move.
@@ -198,6 +200,11 @@ static void uci_go(Fake *f) {
     }
     think(f);
     random_move(f, move);
+    if (strcmp(f->mode, "multipv") == 0) {
+        printf("info depth 1 multipv 1 score cp 0 nodes 1 pv %s\n", move);
+        printf("info depth 1 multipv 2 score cp -5000 nodes 2 pv 0000\nbestmove %s\n", move);
+        return;
+    }
     printf("info depth 1 score cp %d nodes 1\nbestmove %s\n", f->score, move);
 }
 

@@ -201,6 +201,15 @@ misbehave "hang after=2" "-each depth=2 -movetimeout 1" "{[A-Za-z]*'s connection
 misbehave "endless after=2" "-each tc=1+0.05" '{[A-Za-z]* loses on time}' 'restarting engine Bad after its failure'
 misbehave "babble" "-each tc=5+0.05" '{Draw by maximum moves}\|mates}\|{Draw by' 'engine Bad answers its options: babble'
 
+# 5f. MultiPV: only the first line's score counts. Both fakes report "multipv 1 score cp 0"
+#     and then "multipv 2 score cp -5000" every move, so the draw adjudication (scores within
+#     10 cp for 2 moves from move 1) ends both games, and no PGN comment carries -50.00.
+"$MATCH" -engine cmd="$FAKE" args="multipv seed=$$" name=A -engine cmd="$FAKE" args="multipv seed=$$" name=B \
+    -each tc=5+0.05 -games 2 -maxmoves 30 -draw movenumber=1 movecount=2 score=10 \
+    -pgnout "$TMP/mpv.pgn" > "$TMP/mpv.out" 2> "$TMP/mpv.err"
+[ "$(grep '^Finished game' "$TMP/mpv.out" | grep -c '{Draw by adjudication}')" -eq 2 ] && ! grep -q -- '-50\.00' "$TMP/mpv.pgn"
+check $? "MultiPV replies are judged by line 1 (two draws by adjudication, no -50.00 in the PGN): $(grep '^Finished game' "$TMP/mpv.out")"
+
 # 5c. An option the engine refuses (its info string answer to setoption) is shown on stderr without -log.
 if printf 'uci\nquit\n' | timeout 10 "$GIZUM" 2>/dev/null | grep -q '^uciok'; then
     "$MATCH" -engine cmd="$GIZUM" name=G option.Hash=abc option.Threads=0 -engine cmd="$FAKE" args=random \

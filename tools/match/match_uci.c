@@ -149,10 +149,25 @@ static void parse_time_plan(const char *p, EngineReply *reply) {
     }
 }
 
-/* Reads depth / score / nodes (and seldepth, nps, hashfull, tbhits, time, pv) from an info line. */
+/* True when an info line belongs to a MultiPV line other than the first ("multipv N", N > 1). */
+static bool secondary_pv_line(const char *p) {
+    char tok[64];
+    while ((p = proto_token(p, tok, sizeof tok)) != NULL) {
+        if (strcmp(tok, "string") == 0 || strcmp(tok, "pv") == 0) return false;
+        if (strcmp(tok, "multipv") == 0) return info_number(&p) > 1;
+    }
+    return false;
+}
+
+/*
+ * Reads depth / score / nodes (and seldepth, nps, hashfull, tbhits, time, pv) from an info line.
+ * With MultiPV only the first line is the engine's opinion: the others are ignored, as
+ * cutechess-cli does, so adjudication and the PGN's scores follow the best line.
+ */
 static void parse_info(const Engine *e, const char *line, EngineReply *reply) {
     char tok[64];
     const char *p = line + 4;
+    if (secondary_pv_line(p)) return;
     bool sawScore = false, bound = false, mate = false;
     int score = 0, depth = -1;
     long long nodes = -1, num;
