@@ -26,7 +26,7 @@
 # a non-zero exit status), and one more for the self leg's clock: its games are
 # played with gizum-match -overrun and judged by measure/clock.sh -a, which
 # fails when Gizum overran its own hard limit by more than LIMIT ms (-m,
-# default 5) less the time the loaded machine kept its search waiting.
+# default 5) less the time the loaded machine kept its search waiting or stalled.
 # -l runs only the named legs. Logs and PGNs go to OUTDIR (default soak-logs/).
 set -euo pipefail
 cd "$(dirname "$0")/.."

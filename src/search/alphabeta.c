@@ -10,6 +10,7 @@
 #include "history_update.h"
 #include "movegen.h"
 #include "movepick.h"
+#include "platform.h"
 #include "searchparams.h"
 #include "syzygy.h"
 #include "worker.h"
@@ -85,6 +86,9 @@ static void check_limits(SearchWorker *t) {
     int64_t now = tm_now_us(), gap = now - t->lastCheckUs;
     t->lastCheckUs = now;
     if (gap > t->longestGapUs) t->longestGapUs = gap;
+    int64_t cpu = platform_thread_cpu_us();
+    if (cpu - t->lastCheckCpuUs > t->longestCpuGapUs) t->longestCpuGapUs = cpu - t->lastCheckCpuUs;
+    t->lastCheckCpuUs = cpu;
     if (gap > CheckPeriodUs)
         t->checkInterval = t->checkInterval / 2 > CheckIntervalMin ? t->checkInterval / 2 : CheckIntervalMin;
     else if (gap < CheckPeriodUs / 4)

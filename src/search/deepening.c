@@ -170,7 +170,8 @@ void search_worker_run(SearchWorker *t) {
      * a ponderhit: search_follow_clock_start) with the time the search took. */
     if (t->index == 0) {
         t->clockStartMs = atomic_load(&t->shared->startTime);
-        t->cpuStartUs = platform_thread_cpu_us();
+        t->cpuStartUs = t->lastCheckCpuUs = platform_thread_cpu_us();
+        t->longestCpuGapUs = 0;
     }
     if (t->rootCount > 0) {
         iterative_deepening(t);
@@ -197,6 +198,7 @@ void search_follow_clock_start(SearchWorker *w) {
     if (start == w->clockStartMs) return;
     w->clockStartMs = start;
     w->cpuStartUs = platform_thread_cpu_us();
+    w->longestCpuGapUs = 0;
 }
 
 bool search_must_wait(const SearchShared *shared) {

@@ -157,6 +157,10 @@ typedef struct {
     int64_t clockStartMs;         /* main thread: when the clock started (go or ponderhit), as it last saw it */
     int64_t cpuStartUs;           /* main thread: its processor time when the clock started */
     int64_t waitedUs;             /* main thread: the time the search took less its processor time */
+    int64_t lastCheckCpuUs;       /* main thread: its processor time at the last check */
+    int64_t longestCpuGapUs;      /* main thread: the most processor time between two checks since the clock
+                                   * started; far above CheckPeriodUs only when the machine took the core
+                                   * without the thread seeing it (a virtual machine's host) */
     Move lastReportedMove;
 
     /* Strength levels: the root lines of the last completed iteration, best first. */

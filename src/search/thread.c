@@ -223,6 +223,10 @@ int64_t threads_waited(ThreadPool *pool) {
     return pool->threads[0]->worker->waitedUs / 1000;
 }
 
+int64_t threads_longest_cpu_gap(ThreadPool *pool) {
+    return pool->threads[0]->worker->longestCpuGapUs / 1000;
+}
+
 bool threads_stats(ThreadPool *pool, int depth, SearchStats *out) {
     return search_stats(&pool->shared, depth, out);
 }

@@ -56,7 +56,7 @@ bool engine_new_game(Engine *e, const GameStart *start, char *err, size_t errlen
 
 void engine_go(Engine *e, const GoRequest *req, EngineReply *reply) {
     memset(reply, 0, sizeof *reply);
-    reply->nps = reply->tbhits = reply->timeMs = reply->planMaxMs = reply->planUsedMs = reply->planWaitedMs = -1;
+    reply->nps = reply->tbhits = reply->timeMs = reply->planMaxMs = reply->planUsedMs = reply->planWaitedMs = reply->planGapMs = -1;
     if (e->cfg->proto == PROTO_UCI) uci_go(e, req, reply);
     else xboard_go(e, req, reply);
     if (reply->kind == REPLY_MOVE && e->moved) atomic_store(e->moved, true);

@@ -233,7 +233,8 @@ static bool play_one_move(const GameSettings *s, Position *pos, GameRecord *rec,
                        .latency = r.timeMs >= 0 ? r.elapsed - (double)r.timeMs / 1000.0 : NAN,
                        .planMax = r.planMaxMs >= 0 ? (double)r.planMaxMs / 1000.0 : NAN,
                        .planUsed = r.planUsedMs >= 0 ? (double)r.planUsedMs / 1000.0 : NAN,
-                       .planWaited = r.planWaitedMs >= 0 ? (double)r.planWaitedMs / 1000.0 : NAN };
+                       .planWaited = r.planWaitedMs >= 0 ? (double)r.planWaitedMs / 1000.0 : NAN,
+                       .planGap = r.planGapMs >= 0 ? (double)r.planGapMs / 1000.0 : NAN };
     snprintf(info.pv, sizeof info.pv, "%s", r.pv);
     if (!record_move(rec, pos, m, &info)) {
         referee_loss(out, side, TERM_ABANDONED, "out of memory");

@@ -26,6 +26,7 @@ typedef struct {
     double latency;     /* measured minus reported thinking time, seconds; NAN when not reported */
     double planMax, planUsed, planWaited;   /* -overrun: the engine's own maximum, time used and time
                                              * kept waiting by the machine, seconds; NAN when not reported */
+    double planGap;     /* -overrun: the most processor time between two of its clock reads, seconds; NAN: not said */
     char pv[160];
 } PlyRecord;
 

@@ -69,6 +69,7 @@ static void ply_comment(const PlyRecord *p, const PgnOptions *o, char *out, size
     if (o && o->plan && !isnan(p->planMax)) comment_seconds(out, len, "max", p->planMax);
     if (o && o->plan && !isnan(p->planUsed)) comment_seconds(out, len, "used", p->planUsed);
     if (o && o->plan && !isnan(p->planWaited)) comment_seconds(out, len, "waited", p->planWaited);
+    if (o && o->plan && !isnan(p->planGap)) comment_seconds(out, len, "gap", p->planGap);
     size_t n = strlen(out);
     if (o && o->pv && p->pv[0] && n + strlen(p->pv) + 8 < len) snprintf(out + n, len - n, ", pv=\"%s\"", p->pv);
     n = strlen(out);

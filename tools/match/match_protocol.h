@@ -98,10 +98,10 @@ typedef struct {
     char pv[160];           /* the principal variation of its last info line (UCI moves), "" if none */
     char ponder[16];    /* the reply the engine expects ("bestmove X ponder Y"), empty if none */
     double elapsed;     /* seconds measured by the tool */
-    /* -overrun: the engine's own hard limit, the time it says it used and how long the machine kept
-     * it waiting, from its debug line "info string time: ... maximum M ms, used U ms, waited W ms";
-     * -1 when it did not say */
-    long long planMaxMs, planUsedMs, planWaitedMs;
+    /* -overrun: the engine's own hard limit, the time it says it used, how long the machine kept
+     * it waiting and the most processor time between two of its clock reads, from its debug line
+     * "info string time: ... maximum M ms, used U ms, waited W ms, gap G ms"; -1 when it did not say */
+    long long planMaxMs, planUsedMs, planWaitedMs, planGapMs;
     char detail[256];
 } EngineReply;
 

@@ -136,7 +136,7 @@ static void copy_pv(const char *p, char *out, size_t size) {
 
 /*
  * -overrun: reads the time plan from a debug line "info string time: optimum O ms,
- * maximum M ms, ...[, used U ms, waited W ms]" (Gizum's; the words count, not the punctuation).
+ * maximum M ms, ...[, used U ms, waited W ms, gap G ms]" (Gizum's; the words count, not the punctuation).
  */
 static void parse_time_plan(const char *p, EngineReply *reply) {
     char tok[64];
@@ -144,7 +144,8 @@ static void parse_time_plan(const char *p, EngineReply *reply) {
     while ((p = proto_token(p, tok, sizeof tok)) != NULL) {
         long long *field = strcmp(tok, "maximum") == 0  ? &reply->planMaxMs
                            : strcmp(tok, "used") == 0   ? &reply->planUsedMs
-                           : strcmp(tok, "waited") == 0 ? &reply->planWaitedMs : NULL;
+                           : strcmp(tok, "waited") == 0 ? &reply->planWaitedMs
+                           : strcmp(tok, "gap") == 0    ? &reply->planGapMs : NULL;
         if (field) *field = info_number(&p);
     }
 }
