@@ -88,7 +88,7 @@ run_leg() {
     rm -f "$pgn"
     local status=0
     ./gizum-match "$@" "${common[@]}" -srand "$RANDOM" -games 2 -rounds $((games / 2 / encounters)) \
-        -concurrency "$concurrency" -pgnout "$pgn" >"$log" 2>&1 || status=$?
+        -concurrency "$concurrency" -pgnout file="$pgn" timeleft=true >"$log" 2>&1 || status=$?
     # Attribute every forfeit to the engine that suffered it: the reason names the colour.
     local played crash time illegal stall other warn
     read -r played crash time illegal stall other warn < <(awk '
