@@ -165,13 +165,20 @@ static void iterative_deepening(SearchWorker *t) {
 
 /* ------------------------------------------------------------ workers */
 
+/* Main thread: the clock started at `start` (go, or a ponderhit); what the thread's processor
+ * time is measured against from now on. */
+static void note_clock_start(SearchWorker *w, int64_t start) {
+    w->clockStartMs = start;
+    w->cpuStartUs = platform_thread_cpu_us();
+    w->longestCpuGapUs = 0;
+}
+
 void search_worker_run(SearchWorker *t) {
     /* search_finish compares the main thread's processor time since the clock started (go, or
      * a ponderhit: search_follow_clock_start) with the time the search took. */
     if (t->index == 0) {
-        t->clockStartMs = atomic_load(&t->shared->startTime);
-        t->cpuStartUs = t->lastCheckCpuUs = platform_thread_cpu_us();
-        t->longestCpuGapUs = 0;
+        note_clock_start(t, atomic_load(&t->shared->startTime));
+        t->lastCheckCpuUs = t->cpuStartUs;
     }
     if (t->rootCount > 0) {
         iterative_deepening(t);
@@ -195,10 +202,7 @@ bool search_stats(const SearchShared *shared, int depth, SearchStats *out) {
 
 void search_follow_clock_start(SearchWorker *w) {
     int64_t start = atomic_load_explicit(&w->shared->startTime, memory_order_relaxed);
-    if (start == w->clockStartMs) return;
-    w->clockStartMs = start;
-    w->cpuStartUs = platform_thread_cpu_us();
-    w->longestCpuGapUs = 0;
+    if (start != w->clockStartMs) note_clock_start(w, start);
 }
 
 bool search_must_wait(const SearchShared *shared) {
