@@ -35,7 +35,7 @@ printf 'uci\ndebug on\nposition startpos\ngo wtime 300 btime 300 winc 10 binc 10
     "$GIZUM" > "$TMP/uci.out" 2>&1
 check "$(has "$TMP/uci.out" '^info string time: optimum [0-9]* ms, maximum [0-9]* ms, reserve [0-9]* ms$')" "debug: the plan at go"
 check "$(has "$TMP/uci.out" '^info string time: optimum [0-9]* ms, maximum [0-9]* ms, reserve [0-9]* ms, used [0-9]* ms, waited [0-9]* ms, gap [0-9]* ms$')" \
-    "debug: the time used before bestmove, how long the machine kept the search waiting, the longest gap between clock reads"
+    "debug: the time used before bestmove, how long the machine kept the search waiting, the stalls it could not see"
 printf 'uci\nposition startpos\ngo wtime 300 btime 300 winc 10 binc 10\nisready\n' | "$GIZUM" > "$TMP/quiet.out" 2>&1
 check $(( $(grep -c '^info string time' "$TMP/quiet.out") == 0 ? 0 : 1 )) "no time lines without debug on"
 
@@ -92,6 +92,19 @@ judge_one 0.001
 check $(( $? != 0 ? 0 : 1 )) "judge: 20 ms over the maximum less the waits, clock read every ms, fails: $(head -n 1 "$TMP/judge.out")"
 judge_one 0.025
 check $? "judge: the same overrun inside a 25 ms stall between two clock reads is the machine's: $(head -n 1 "$TMP/judge.out")"
+
+# 5. The soak replays once a leg whose only faults are Gizum's time losses (a stalled machine
+#    does not stall at the same moves twice) and fails it when the replay loses on time again:
+#    here every go becomes "go movetime 150", which at 1s+0.01s loses on time in every game.
+printf '#!/bin/sh\nsed -u '"'"'s/^go \\(ponder \\)\\{0,1\\}.*/go \\1movetime 150/'"'"' | "%s"\n' "$GIZUM" > "$TMP/slow.sh"
+chmod +x "$TMP/slow.sh"
+MATCH="$MATCH" bash "$ROOT/measure/soak.sh" -l self -s 0.008 -x "$TMP/slow.sh" -o "$TMP/soak" > "$TMP/soak.out" 2>&1
+check $(( $? != 0 ? 0 : 1 )) "soak: a Gizum that always overruns its clock fails the self leg: $(tail -n 1 "$TMP/soak.out")"
+check "$(has "$TMP/soak.out" '^self: Gizum lost on time or overran its clock (.*); the leg is replayed once$')" \
+    "soak: the leg is replayed once, with the machine's load: $(grep -c '^self ' "$TMP/soak.out") self lines"
+check "$(has "$TMP/soak.out" '^0 passed, 2 failed$')" "soak: the replay's time losses fail the leg and its clock: $(tail -n 1 "$TMP/soak.out")"
+check $(( $(grep -c '^self  *[0-9]* games: .* time losses [1-9]' "$TMP/soak.out") == 2 ? 0 : 1 )) \
+    "soak: both attempts are printed, each with its time losses"
 
 echo "$passed passed, $failed failed"
 [ "$failed" -eq 0 ]

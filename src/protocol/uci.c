@@ -176,14 +176,14 @@ static void report_bestmove(void *context, Move best, Move ponder, bool chess960
     /* Debug mode: the time plan and what the search took of it, from go (or ponderhit) to this
      * bestmove, so that a tournament runner can measure how far the engine overruns its own maximum,
      * how long the machine kept the search from running (its wall time less its processor time), and
-     * the most processor time between two reads of the clock (the engine reads it about every ms: a
-     * longer gap is a stall the thread did not see, e.g. a virtual machine's host taking the core). */
+     * the processor time charged between two reads of the clock beyond the ~1 ms of work between them,
+     * summed (gap: stalls the thread did not see, e.g. a virtual machine's host freezing the core). */
     const TimeManager *tm = rc && rc->debug ? threads_time_plan(rc->pool) : NULL;
     if (tm && tm->active)
         uci_print("info string time: optimum %" PRId64 " ms, maximum %" PRId64 " ms, reserve %" PRId64
                   " ms, used %" PRId64 " ms, waited %" PRId64 " ms, gap %" PRId64 " ms",
                   tm->optimum, tm->maximum, tm->reserve, threads_elapsed(rc->pool), threads_waited(rc->pool),
-                  threads_longest_cpu_gap(rc->pool));
+                  threads_unseen_stalls(rc->pool));
     char bestText[8], ponderText[8];
     move_to_uci(best, chess960, bestText);
     if (ponder != MOVE_NONE) {

@@ -170,7 +170,7 @@ static void iterative_deepening(SearchWorker *t) {
 static void note_clock_start(SearchWorker *w, int64_t start) {
     w->clockStartMs = start;
     w->cpuStartUs = platform_thread_cpu_us();
-    w->longestCpuGapUs = 0;
+    w->unseenStallUs = 0;
 }
 
 void search_worker_run(SearchWorker *t) {

@@ -223,8 +223,8 @@ int64_t threads_waited(ThreadPool *pool) {
     return pool->threads[0]->worker->waitedUs / 1000;
 }
 
-int64_t threads_longest_cpu_gap(ThreadPool *pool) {
-    return pool->threads[0]->worker->longestCpuGapUs / 1000;
+int64_t threads_unseen_stalls(ThreadPool *pool) {
+    return pool->threads[0]->worker->unseenStallUs / 1000;
 }
 
 bool threads_stats(ThreadPool *pool, int depth, SearchStats *out) {

@@ -73,8 +73,9 @@ int64_t threads_elapsed(ThreadPool *pool);
 /* Milliseconds of the last search's time (from go or ponderhit to bestmove) that its main thread did not
  * run: how long a loaded machine kept it waiting. */
 int64_t threads_waited(ThreadPool *pool);
-/* The most processor time the main thread spent between two reads of the clock since it started, ms. */
-int64_t threads_longest_cpu_gap(ThreadPool *pool);
+/* The processor time the main thread was charged between two reads of the clock beyond the period they
+ * are kept to, summed since the clock started, ms: stalls it could not see. */
+int64_t threads_unseen_stalls(ThreadPool *pool);
 
 /* The main worker's statistics after iteration depth (0: the whole search); false without them. */
 bool threads_stats(ThreadPool *pool, int depth, SearchStats *out);
