@@ -74,9 +74,6 @@ static inline int reduction(int depth, int moveCount) {
 
 /* ------------------------------------------------------------ nodes */
 
-/* A gap between two checks this many check periods long may be a stall the thread could not see. */
-static const int64_t UnseenStallPeriods = 5;
-
 /*
  * Main thread: stops the search at the hard time limit or the node limit.
  * The limits are checked every checkInterval nodes, which halves while checks
@@ -89,14 +86,7 @@ static void check_limits(SearchWorker *t) {
     int64_t now = tm_now_us(), gap = now - t->lastCheckUs;
     t->lastCheckUs = now;
     if (gap > t->longestGapUs) t->longestGapUs = gap;
-    /* Processor time charged between two checks, and as long on the wall clock, of many periods:
-     * a stall the thread could not see (a virtual machine's host froze it for 25-100 ms), summed
-     * beyond the period, since a move can meet several. Slow nodes stretch a gap by a period or two
-     * before the interval halves; the wall bound drops a coarse processor clock's jumps (Windows
-     * counts it in 15.6 ms ticks). */
-    int64_t cpu = platform_thread_cpu_us(), charged = cpu - t->lastCheckCpuUs < gap ? cpu - t->lastCheckCpuUs : gap;
-    if (charged > UnseenStallPeriods * CheckPeriodUs) t->unseenStallUs += charged - CheckPeriodUs;
-    t->lastCheckCpuUs = cpu;
+    search_note_unseen_stall(t, gap, platform_thread_cpu_us());
     if (gap > CheckPeriodUs)
         t->checkInterval = t->checkInterval / 2 > CheckIntervalMin ? t->checkInterval / 2 : CheckIntervalMin;
     else if (gap < CheckPeriodUs / 4)

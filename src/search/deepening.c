@@ -200,6 +200,20 @@ bool search_stats(const SearchShared *shared, int depth, SearchStats *out) {
 #endif
 }
 
+/* A gap between two clock reads this many check periods long may be a stall the thread could not see. */
+static const int64_t UnseenStallPeriods = 5;
+
+void search_note_unseen_stall(SearchWorker *w, int64_t wallGapUs, int64_t cpuUs) {
+    /* Processor time charged since the last read, and as long on the wall clock, of many periods: a
+     * stall the thread could not see (a virtual machine's host froze it for 25-100 ms), summed beyond
+     * the period, since a move can meet several. Slow nodes stretch a gap by a period or two before
+     * the interval halves; the wall bound drops a coarse processor clock's jumps (Windows counts it
+     * in 15.6 ms ticks). */
+    int64_t charged = cpuUs - w->lastCheckCpuUs < wallGapUs ? cpuUs - w->lastCheckCpuUs : wallGapUs;
+    if (charged > UnseenStallPeriods * CheckPeriodUs) w->unseenStallUs += charged - CheckPeriodUs;
+    w->lastCheckCpuUs = cpuUs;
+}
+
 void search_follow_clock_start(SearchWorker *w) {
     int64_t start = atomic_load_explicit(&w->shared->startTime, memory_order_relaxed);
     if (start != w->clockStartMs) note_clock_start(w, start);

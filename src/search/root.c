@@ -298,8 +298,10 @@ void search_finish(SearchShared *shared) {
     }
     if (result.score != VALUE_NONE) result.score = shown_value(shared, result.score);
     shared->result = result;
-    /* From go (or ponderhit) to this bestmove, the time this thread did not run: a loaded machine's. */
+    /* From go (or ponderhit) to this bestmove, the time this thread did not run: a loaded machine's;
+     * and a stall it could not see since its last clock read, as the search's own reads count them. */
     int64_t cpu = platform_thread_cpu_us();
+    search_note_unseen_stall(t, tm_now_us() - t->lastCheckUs, cpu);
     int64_t waited = (tm_now_us() - atomic_load(&shared->startTime) * 1000) - (cpu - t->cpuStartUs);
     t->waitedUs = t->cpuStartUs > 0 && cpu >= t->cpuStartUs && waited > 0 ? waited : 0;
     /* How late the machine can make a reply: the next searches keep a reserve for it. */

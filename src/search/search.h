@@ -227,6 +227,9 @@ void search_finish(SearchShared *shared);
 bool search_must_wait(const SearchShared *shared);
 /* Main thread: a ponderhit restarts the clock; the processor time the waits are counted against restarts with it. */
 void search_follow_clock_start(SearchWorker *w);
+/* Main thread, at each clock read (wallGapUs since the last one, cpuUs its processor time now):
+ * counts a stall it could not see into unseenStallUs. */
+void search_note_unseen_stall(SearchWorker *w, int64_t wallGapUs, int64_t cpuUs);
 
 /*
  * The main worker's statistics: the totals when iteration depth ended
