@@ -406,6 +406,12 @@ static bool parse_maps(TbPairs *p, Cursor *c) {
 static const uint8_t WdlMagic[4] = {0x71, 0xE8, 0x23, 0x5D};
 static const uint8_t DtzMagic[4] = {0xD7, 0x66, 0x0C, 0xA5};
 
+/* A file shorter than its header says: the message, and false. */
+static bool truncated(const Cursor *c, char *err, size_t errlen) {
+    snprintf(err, errlen, "truncated (%zu bytes, the header describes more)", c->size);
+    return false;
+}
+
 static bool parse_file(TbLayout *l, Cursor *c, const TbMaterial *m, char *err, size_t errlen) {
     TbFileKind kind = l->kind;
     const uint8_t *data = c->data;
@@ -454,6 +460,8 @@ static bool parse_file(TbLayout *l, Cursor *c, const TbMaterial *m, char *err, s
         for (int f = 0; f < l->files && c->ok; f++) parse_maps(&l->pairs[0][f], c);
         align(c, 2);
     }
+    /* Cut inside the headers: a sub-table's settings may be half read, and sizes must not be built from them. */
+    if (!c->ok) return truncated(c, err, errlen);
     for (int f = 0; f < l->files; f++)
         for (int s = 0; s < l->sides; s++) {
             TbPairs *p = &l->pairs[s][f];
@@ -472,11 +480,7 @@ static bool parse_file(TbLayout *l, Cursor *c, const TbMaterial *m, char *err, s
             align(c, 64);
             if (!(p->flags & TB_FLAG_SINGLE)) p->blocks = take_bytes(c, p->blockCount << p->blockLog2);
         }
-    if (!c->ok) {
-        snprintf(err, errlen, "truncated (%zu bytes, the header describes more)", c->size);
-        return false;
-    }
-    return true;
+    return c->ok || truncated(c, err, errlen);
 }
 
 /*
