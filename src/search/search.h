@@ -158,8 +158,9 @@ typedef struct {
     int64_t cpuStartUs;           /* main thread: its processor time when the clock started */
     int64_t waitedUs;             /* main thread: the time the search took less its processor time */
     int64_t lastCheckCpuUs;       /* main thread: its processor time at the last check */
-    int64_t unseenStallUs;        /* main thread: since the clock started, the processor time between two
-                                   * checks beyond CheckPeriodUs, summed: above zero only when the machine
+    int64_t unseenStallUs;        /* main thread: since the clock started, the processor time charged
+                                   * between two clock reads (and to the finish) in gaps of over 5 check
+                                   * periods, less a period each, summed: above zero only when the machine
                                    * took the core without the thread seeing it (a virtual machine's host) */
     Move lastReportedMove;
 
