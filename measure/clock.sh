@@ -170,14 +170,6 @@ openings=../shared/openings/noob_3moves.epd
 [ -f "$openings" ] || openings=books/openings.epd
 [ -n "$opponent" ] || opponent=$exe
 
-# The machine's load: the 1-minute load average and, where Linux says it, the share of the last
-# minute in which some task waited for a core.
-machine_load() {
-    local pressure
-    pressure=$(awk '/^some/ { sub(/avg60=/, "", $3); print $3 }' /proc/pressure/cpu 2>/dev/null || true)
-    echo "load average $(cut -d' ' -f1 /proc/loadavg 2>/dev/null || echo ?)${pressure:+, CPU pressure $pressure %}"
-}
-
 passed=0 failed=0
 for tc in $clocks; do
     for t in $threads; do

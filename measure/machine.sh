@@ -14,3 +14,11 @@ warn_if_nice_is_void() {
              "(sysctl kernel.sched_autogroup_enabled=0, as root)" >&2
     fi
 }
+
+# The machine's load: the 1-minute load average and, where Linux says it, the share of the last
+# minute in which some task waited for a core.
+machine_load() {
+    local pressure
+    pressure=$(awk '/^some/ { sub(/avg60=/, "", $3); print $3 }' /proc/pressure/cpu 2>/dev/null || true)
+    echo "load average $(cut -d' ' -f1 /proc/loadavg 2>/dev/null || echo ?)${pressure:+, CPU pressure $pressure %}"
+}

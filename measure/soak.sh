@@ -30,12 +30,13 @@
 # A flag falls 250 ms after Gizum's clock (timemargin=250, see gizumMargin).
 # A leg whose only faults are Gizum time losses (and, for the self leg, its
 # clock check) is replayed once and judged by the replay, with the machine's
-# CPU pressure printed: a virtual machine's host can freeze a core for 100 ms,
+# load printed: a virtual machine's host can freeze a core for 100 ms,
 # which no reserve at 1s+0.01s covers, but it does not do so at the same
 # moves twice; a time manager that plans too much loses again.
 # -l runs only the named legs. MATCH overrides ./gizum-match. Logs and PGNs go to OUTDIR (default soak-logs/).
 set -euo pipefail
 cd "$(dirname "$0")/.."
+. measure/machine.sh
 
 scale=1 exe=./gizum outdir=soak-logs legs="self gauntlet moves" overrunLimit=5
 while getopts "s:l:x:o:m:" opt; do
@@ -137,13 +138,6 @@ judge_self_clock() {
     grep -v ' passed, ' "$outdir/self-clock.log" | sed 's/^games/self clock/'
 }
 
-# How busy the machine was: the share of the last minute in which some task
-# waited for a core (Linux's /proc/pressure/cpu), when Linux says it.
-cpu_pressure() {
-    awk '/^some/ { sub(/avg60=/, "", $3); print "CPU pressure " $3 " % over the last minute" }' /proc/pressure/cpu 2>/dev/null ||
-        echo "CPU pressure unknown"
-}
-
 # Plays a leg (and for the self leg judges its clock) and counts its checks.
 # A leg whose only faults are Gizum's time losses or clock overruns is played
 # once more and judged by the replay: a stalled machine does not stall twice
@@ -158,7 +152,7 @@ play_leg() {
         [ "$leg" != self ] || judge_self_clock
         if [ "$legResult" = clock ] || { [ "$legResult" = ok ] && [ "$clockVerdict" = clock ]; }; then
             if [ "$attempt" = 1 ]; then
-                echo "$leg: Gizum lost on time or overran its clock ($(cpu_pressure)); the leg is replayed once"
+                echo "$leg: Gizum lost on time or overran its clock ($(machine_load)); the leg is replayed once"
                 cp "$outdir/$leg.log" "$outdir/$leg-first.log"; cp "$outdir/$leg.pgn" "$outdir/$leg-first.pgn"
                 continue
             fi

@@ -300,9 +300,9 @@ void search_finish(SearchShared *shared) {
     shared->result = result;
     /* From go (or ponderhit) to this bestmove, the time this thread did not run: a loaded machine's;
      * and a stall it could not see since its last clock read, as the search's own reads count them. */
-    int64_t cpu = platform_thread_cpu_us();
-    search_note_unseen_stall(t, tm_now_us() - t->lastCheckUs, cpu);
-    int64_t waited = (tm_now_us() - atomic_load(&shared->startTime) * 1000) - (cpu - t->cpuStartUs);
+    int64_t cpu = platform_thread_cpu_us(), now = tm_now_us();
+    search_note_unseen_stall(t, now - t->lastCheckUs, cpu);
+    int64_t waited = (now - atomic_load(&shared->startTime) * 1000) - (cpu - t->cpuStartUs);
     t->waitedUs = t->cpuStartUs > 0 && cpu >= t->cpuStartUs && waited > 0 ? waited : 0;
     /* How late the machine can make a reply: the next searches keep a reserve for it. */
     if (t->rootCount > 0) shared->stallMs = tm_note_stall(shared->stallMs, t->longestGapUs / 1000);
