@@ -31,6 +31,14 @@ static const Bitboard CentreFiles = FILE_A_BB << 2 | FILE_A_BB << 3 | FILE_A_BB 
 static const int PsqtTerm[PIECE_TYPE_NB] = {
     0, PSQT_PAWN, PSQT_KNIGHT, PSQT_BISHOP, PSQT_ROOK, PSQT_QUEEN, PSQT_KING};
 
+/* The king-wing tables' first parameters, by piece type (none for the king): the square as seen with
+ * the own (enemy) king's wing on the right, files e-h, so a piece learns its place beside or away from
+ * the king on either wing. */
+static const int KingWingOwnTerm[PIECE_TYPE_NB] = {
+    0, KWING_OWN_PAWN, KWING_OWN_KNIGHT, KWING_OWN_BISHOP, KWING_OWN_ROOK, KWING_OWN_QUEEN, 0};
+static const int KingWingEnemyTerm[PIECE_TYPE_NB] = {
+    0, KWING_ENEMY_PAWN, KWING_ENEMY_KNIGHT, KWING_ENEMY_BISHOP, KWING_ENEMY_ROOK, KWING_ENEMY_QUEEN, 0};
+
 #define EVAL_TERM_INFO(id, cnt, lab, grp, txt) \
     {.name = #id, .text = txt, .first = id, .count = cnt, .label = lab, .group = grp},
 const EvalTermInfo EvalTerms[TERM_NB] = {EVAL_TERMS(EVAL_TERM_INFO)};
@@ -332,13 +340,20 @@ EVAL_INLINE Score eval_piece_type(EvalInfo *ei, Color c, PieceType pt, EvalTrace
 /* Material, piece-square tables and the bishop pair of colour c. */
 EVAL_INLINE Score eval_material(const Position *pos, Color c, EvalTrace *trace) {
     Score s = 0;
+    /* Files mirrored (sq ^ 7) when a king stands on files a-d. */
+    int ownFlip = file_of(pos_king_square(pos, c)) <= FILE_D ? 7 : 0;
+    int enemyFlip = file_of(pos_king_square(pos, color_flip(c))) <= FILE_D ? 7 : 0;
     for (PieceType pt = PAWN; pt <= KING; pt++) {
         Bitboard b = pos_pieces_cpt(pos, c, pt);
         if (pt != KING && b) s += term(trace, PIECE_VALUE + pt - PAWN, c, popcount(b));
         while (b) {
             /* Tables are written rank 8 first, so White's squares are mirrored. */
             Square sq = pop_lsb(&b);
-            s += term(trace, PsqtTerm[pt] + (c == WHITE ? sq ^ 56 : sq), c, 1);
+            Square rel = c == WHITE ? sq ^ 56 : sq;
+            s += term(trace, PsqtTerm[pt] + rel, c, 1);
+            if (pt == KING) continue;
+            s += term(trace, KingWingOwnTerm[pt] + (rel ^ ownFlip), c, 1);
+            s += term(trace, KingWingEnemyTerm[pt] + (rel ^ enemyFlip), c, 1);
         }
     }
     Bitboard bishops = pos_pieces_cpt(pos, c, BISHOP);

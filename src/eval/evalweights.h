@@ -50,6 +50,16 @@ typedef enum {
     X(PSQT_ROOK, 64, LABEL_SQUARE, GROUP_PSQT, "psqt rook")                                    \
     X(PSQT_QUEEN, 64, LABEL_SQUARE, GROUP_PSQT, "psqt queen")                                  \
     X(PSQT_KING, 64, LABEL_SQUARE, GROUP_PSQT, "psqt king")                                    \
+    X(KWING_OWN_PAWN, 64, LABEL_SQUARE, GROUP_PSQT, "pawn by own king's wing")                 \
+    X(KWING_OWN_KNIGHT, 64, LABEL_SQUARE, GROUP_PSQT, "knight by own king's wing")             \
+    X(KWING_OWN_BISHOP, 64, LABEL_SQUARE, GROUP_PSQT, "bishop by own king's wing")             \
+    X(KWING_OWN_ROOK, 64, LABEL_SQUARE, GROUP_PSQT, "rook by own king's wing")                 \
+    X(KWING_OWN_QUEEN, 64, LABEL_SQUARE, GROUP_PSQT, "queen by own king's wing")               \
+    X(KWING_ENEMY_PAWN, 64, LABEL_SQUARE, GROUP_PSQT, "pawn by enemy king's wing")             \
+    X(KWING_ENEMY_KNIGHT, 64, LABEL_SQUARE, GROUP_PSQT, "knight by enemy king's wing")         \
+    X(KWING_ENEMY_BISHOP, 64, LABEL_SQUARE, GROUP_PSQT, "bishop by enemy king's wing")         \
+    X(KWING_ENEMY_ROOK, 64, LABEL_SQUARE, GROUP_PSQT, "rook by enemy king's wing")             \
+    X(KWING_ENEMY_QUEEN, 64, LABEL_SQUARE, GROUP_PSQT, "queen by enemy king's wing")           \
     X(MOBILITY_KNIGHT, 9, LABEL_COUNT, GROUP_MOBILITY, "mobility knight")                      \
     X(MOBILITY_BISHOP, 14, LABEL_COUNT, GROUP_MOBILITY, "mobility bishop")                     \
     X(MOBILITY_ROOK, 15, LABEL_COUNT, GROUP_MOBILITY, "mobility rook")                         \
