@@ -56,7 +56,7 @@ Bitboard pos_attacks_by(const Position *pos, Color c) {
 }
 
 /* Pieces of either colour standing alone between the king of c and an enemy slider. */
-static Bitboard slider_blockers(const Position *pos, Color c) {
+Bitboard pos_slider_blockers(const Position *pos, Color c) {
     Square ksq = pos_king_square(pos, c);
     Color them = color_flip(c);
     Bitboard snipers = (rook_attacks(ksq, 0) & pos_pieces_cpt2(pos, them, ROOK, QUEEN))
@@ -76,7 +76,7 @@ static void update_check_info(Position *pos) {
     Color us = pos->sideToMove;
     Square ksq = pos_king_square(pos, us);
     pos->st->checkers = pos_attackers_to(pos, ksq, pos_pieces(pos)) & pos->byColor[color_flip(us)];
-    pos->st->blockers = slider_blockers(pos, us);
+    pos->st->blockers = pos_slider_blockers(pos, us);
 }
 
 /* ---------------------------------------------------------------- keys */

@@ -92,6 +92,8 @@ bool pos_see_ge(const Position *pos, Move m, int threshold);
 Bitboard pos_attackers_to(const Position *pos, Square s, Bitboard occupied);
 /* Every square a piece of colour c attacks. */
 Bitboard pos_attacks_by(const Position *pos, Color c);
+/* Pieces of either colour standing alone between the king of c and an enemy slider (pins, discoveries). */
+Bitboard pos_slider_blockers(const Position *pos, Color c);
 /* Key of the position after m, for TT prefetching (ignores ep and castling changes). */
 Key pos_key_after(const Position *pos, Move m);
 

@@ -151,7 +151,8 @@ enum { KING_DANGER_NB = 100 };
  * Fixed shape constants (not tuned: they choose which KING_DANGER entry
  * applies, the tuner then sets each entry's value). King attack units:
  * per enemy piece attacking the king zone, per attack on a square next to
- * the king, per weak zone square, per safe / unsafe check, and the
+ * the king, per weak zone square, per safe / unsafe check, per piece pinned
+ * to or shielding its king from a slider (either colour), and the
  * reduction when the attacker has no queen.
  */
 enum {
@@ -159,7 +160,7 @@ enum {
     KD_ADJACENT_ATTACK = 3,
     KD_WEAK_ZONE_SQUARE = 6,
     KD_SAFE_CHECK_KNIGHT = 24, KD_SAFE_CHECK_BISHOP = 18, KD_SAFE_CHECK_ROOK = 30, KD_SAFE_CHECK_QUEEN = 24,
-    KD_UNSAFE_CHECK = 4,
+    KD_UNSAFE_CHECK = 4, KD_KING_BLOCKER = 3,
     KD_NO_QUEEN = 30, KD_KNIGHT_DEFENDER = 3
 };
 
