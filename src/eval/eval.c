@@ -425,8 +425,10 @@ EVAL_INLINE Score eval_king_danger(const EvalInfo *ei, Color c, EvalTrace *trace
 
     units += KD_UNSAFE_CHECK * popcount(unsafeChecks);
     units += KD_WEAK_ZONE_SQUARE * popcount(ei->kingZone[c] & weak);
-    /* A pinned piece, or one whose move uncovers an attack on the king, weakens its guard. */
-    units += KD_KING_BLOCKER * popcount(pos_slider_blockers(pos, c));
+    /* A pinned piece, or one whose move uncovers an attack on the king, weakens its guard. The side to
+     * move's blockers are already kept in its state (for move legality). */
+    Bitboard blockers = c == pos->sideToMove ? pos->st->blockers : pos_slider_blockers(pos, c);
+    units += KD_KING_BLOCKER * popcount(blockers);
     if (!queen) units -= KD_NO_QUEEN;
     if (ei->attackedBy[c][KNIGHT] & ei->attackedBy[c][KING]) units -= KD_KNIGHT_DEFENDER;
 
