@@ -77,6 +77,7 @@ static void update_check_info(Position *pos) {
     Square ksq = pos_king_square(pos, us);
     pos->st->checkers = pos_attackers_to(pos, ksq, pos_pieces(pos)) & pos->byColor[color_flip(us)];
     pos->st->blockers = pos_slider_blockers(pos, us);
+    pos->st->checkInfoReady = false;
 }
 
 /* ---------------------------------------------------------------- keys */
@@ -412,10 +413,35 @@ bool pos_is_legal(const Position *pos, Move m) {
     return !(pos->st->blockers & square_bb(from)) || aligned(ksq, from, to);
 }
 
+/* The state's checking squares and discoverers, computed once per position (the state is the cache). */
+static const StateInfo *check_info(const Position *pos) {
+    StateInfo *st = pos->st;
+    if (st->checkInfoReady) return st;
+    Color us = pos->sideToMove, them = color_flip(us);
+    Square ksq = pos_king_square(pos, them);
+    Bitboard occupied = pos_pieces(pos);
+    st->checkSquares[PAWN] = pawn_attacks(them, ksq);
+    st->checkSquares[KNIGHT] = knight_attacks(ksq);
+    st->checkSquares[BISHOP] = bishop_attacks(ksq, occupied);
+    st->checkSquares[ROOK] = rook_attacks(ksq, occupied);
+    st->checkSquares[QUEEN] = st->checkSquares[BISHOP] | st->checkSquares[ROOK];
+    st->checkSquares[KING] = 0;
+    st->discoverers = pos_slider_blockers(pos, them) & pos->byColor[us];
+    st->checkInfoReady = true;
+    return st;
+}
+
 bool pos_gives_check(const Position *pos, Move m) {
     Color us = pos->sideToMove;
     Square from = move_from(m), to = move_to(m);
     Square ksq = pos_king_square(pos, color_flip(us));
+    if (move_kind(m) == MOVE_NORMAL) {
+        /* A slider's attacks from `to` cannot pass through `from` towards the king: it would
+         * have been giving check already. */
+        const StateInfo *ci = check_info(pos);
+        return (ci->checkSquares[piece_type(pos->board[from])] & square_bb(to))
+            || ((ci->discoverers & square_bb(from)) && !aligned(from, to, ksq));
+    }
     Bitboard occupied = pos_pieces(pos);
     Bitboard ours = pos->byColor[us];
 

@@ -37,6 +37,12 @@ typedef struct {
                          * with every enemy slider lifted, so a piece behind a checker counts */
     Piece captured;
     Move move;          /* the move that led here */
+    /* Filled by the first pos_gives_check() here (most nodes of a quiescence search never ask):
+     * the squares from which each piece type of the side to move would attack the enemy king,
+     * and its pieces whose leaving the line would uncover a slider's check. */
+    bool checkInfoReady;
+    Bitboard checkSquares[PIECE_TYPE_NB];
+    Bitboard discoverers;
 } StateInfo;
 
 typedef struct {
