@@ -1,6 +1,6 @@
 /*
  * Evaluation tests: colour symmetry on many positions, the trace's linear
- * sum equals the evaluation, the pawn hash changes nothing, the weight
+ * sum equals the evaluation, the evaluation cache (pawns, material) changes nothing, the weight
  * printer round-trips, feature detection and drawish-endgame scaling.
  */
 #include <ctype.h>
@@ -135,7 +135,7 @@ static const char *fen_of(const Position *pos, char *buf) {
 static Property FullPhase, ZeroPhase; /* the blend's two ends: each must be seen */
 
 /* All per-position checks: symmetry, cache, trace == eval, the phase blend. */
-static void check_position(Position *pos, PawnTable *table, bool printTrace) {
+static void check_position(Position *pos, EvalCache *table, bool printTrace) {
     char fen[128], flipped[128], err[128];
     pos_get_fen(pos, fen);
     flip_fen(fen, flipped);
@@ -143,12 +143,12 @@ static void check_position(Position *pos, PawnTable *table, bool printTrace) {
         CHECK(false, "flip of %s gave bad FEN %s: %s", fen, flipped, err);
         return;
     }
-    /* PROPERTY: colour symmetry; the pawn table changes nothing, on a miss or a hit. */
+    /* PROPERTY: colour symmetry; the evaluation cache changes nothing, on a miss or a hit. */
     Value v = eval_evaluate(pos, NULL);
     Value vf = eval_evaluate(&Flipped, NULL);
     CHECK_EACH(v == vf, "symmetry: %s -> %d, flipped %s -> %d", fen, v, flipped, vf);
-    CHECK_EACH(eval_evaluate(pos, table) == v, "pawn table changes eval of %s", fen);
-    CHECK_EACH(eval_evaluate(pos, table) == v, "pawn table hit changes eval of %s", fen);
+    CHECK_EACH(eval_evaluate(pos, table) == v, "evaluation cache changes eval of %s", fen);
+    CHECK_EACH(eval_evaluate(pos, table) == v, "evaluation cache hit changes eval of %s", fen);
 
     /* PROPERTY: the traced evaluation is the evaluation; its printout says so too. */
     Value vt = eval_evaluate_traced(pos, &Trace);
@@ -202,15 +202,15 @@ static void check_position(Position *pos, PawnTable *table, bool printTrace) {
     Checked++;
 }
 
-/* Random legal playouts from the start position, checking every position (tableOnly: only the pawn table). */
-static void test_playouts(PawnTable *table, bool tableOnly) {
+/* Random legal playouts from the start position, checking every position (tableOnly: only the evaluation cache). */
+static void test_playouts(EvalCache *table, bool tableOnly) {
     for (int game = 0; game < 40; game++) {
         pos_set_startpos(&Pos, false);
         for (int ply = 0; ply < 120; ply++) {
             if (tableOnly) {
                 char fen[128];
                 CHECK_EACH(eval_evaluate(&Pos, table) == eval_evaluate(&Pos, NULL),
-                           "full pawn table changes eval of %s", fen_of(&Pos, fen));
+                           "full evaluation cache changes eval of %s", fen_of(&Pos, fen));
             } else {
                 check_position(&Pos, table, ply % 16 == 0);
             }
@@ -398,8 +398,8 @@ static void test_weight_printer(void) {
 
 int main(void) {
     engine_init();
-    PawnTable *table = pawn_table_create();
-    CHECK(table != NULL, "pawn table allocation");
+    EvalCache *table = eval_cache_create();
+    CHECK(table != NULL, "evaluation cache allocation");
     if (!table) return test_report();
 
     for (size_t i = 0; i < sizeof Fens / sizeof Fens[0]; i++) {
@@ -419,9 +419,9 @@ int main(void) {
     Rng = 0xD1B54A32D192ED03ULL;
     test_playouts(table, true);
     /* And a cleared table is empty, not stale. */
-    pawn_table_clear(table);
+    eval_cache_clear(table);
     Value plain = eval_fen(Fens[1]);
-    CHECK(eval_evaluate(&Pos, table) == plain, "cleared pawn table changes eval of %s", Fens[1]);
+    CHECK(eval_evaluate(&Pos, table) == plain, "cleared evaluation cache changes eval of %s", Fens[1]);
 
     CHECK_PROPERTY(&FullPhase);
     CHECK_PROPERTY(&ZeroPhase);
@@ -430,7 +430,7 @@ int main(void) {
     test_taper();
     test_features();
     test_weight_printer();
-    pawn_table_destroy(table);
+    eval_cache_destroy(table);
     printf("eval: %d positions checked\n", Checked);
     return test_report();
 }

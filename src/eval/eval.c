@@ -44,9 +44,9 @@ static const int KingWingEnemyTerm[PIECE_TYPE_NB] = {
 const EvalTermInfo EvalTerms[TERM_NB] = {EVAL_TERMS(EVAL_TERM_INFO)};
 #undef EVAL_TERM_INFO
 
-/* ------------------------------------------------------------ pawn table */
+/* ------------------------------------------------------------ caches */
 
-enum { PAWN_TABLE_SIZE = 1 << 14 };
+enum { PAWN_TABLE_SIZE = 1 << 14, MATERIAL_TABLE_BITS = 13, MATERIAL_TABLE_SIZE = 1 << MATERIAL_TABLE_BITS };
 
 /* Everything about a pawn structure that does not depend on the pieces. */
 typedef struct {
@@ -57,24 +57,33 @@ typedef struct {
     Score score;                   /* pawn-structure terms, White minus Black */
 } PawnEntry;
 
-struct PawnTable {
+/* The material imbalance (a quadratic in the piece counts) of one material signature. */
+typedef struct {
+    uint64_t signature;            /* material_signature() */
+    Score imbalance;               /* White minus Black */
+} MaterialEntry;
+
+struct EvalCache {
     PawnEntry entries[PAWN_TABLE_SIZE];
+    MaterialEntry material[MATERIAL_TABLE_SIZE];
 };
 
-/* Allocates and clears a pawn hash table. */
-PawnTable *pawn_table_create(void) {
-    PawnTable *table = pages_alloc(sizeof *table, false);
-    if (table) pawn_table_clear(table);
+/* Allocates and clears an evaluation cache. */
+EvalCache *eval_cache_create(void) {
+    EvalCache *table = pages_alloc(sizeof *table, false);
+    if (table) eval_cache_clear(table);
     return table;
 }
 
-/* Frees a table from pawn_table_create (NULL is fine). */
-void pawn_table_destroy(PawnTable *table) { pages_free(table, sizeof *table); }
+/* Frees a cache from eval_cache_create (NULL is fine). */
+void eval_cache_destroy(EvalCache *table) { pages_free(table, sizeof *table); }
 
-/* Empties the table: each slot gets a key that can never map to that slot. */
-void pawn_table_clear(PawnTable *table) {
-    memset(table->entries, 0, sizeof table->entries);
+/* Empties the cache: each pawn slot gets a key that can never map to that slot, each material slot a
+ * signature no position has (the counts fill only the low 48 bits). */
+void eval_cache_clear(EvalCache *table) {
+    memset(table, 0, sizeof *table);
     for (unsigned i = 0; i < PAWN_TABLE_SIZE; i++) table->entries[i].key = ~(Key)i;
+    for (unsigned i = 0; i < MATERIAL_TABLE_SIZE; i++) table->material[i].signature = ~(uint64_t)0;
 }
 
 /* ------------------------------------------------------------ helpers */
@@ -159,7 +168,7 @@ EVAL_INLINE void eval_pawns(const Position *pos, PawnEntry *pe, EvalTrace *trace
 }
 
 /* The pawn entry: from the table when there is one and no trace is wanted. */
-EVAL_INLINE const PawnEntry *pawn_probe(const Position *pos, PawnTable *table, PawnEntry *scratch,
+EVAL_INLINE const PawnEntry *pawn_probe(const Position *pos, EvalCache *table, PawnEntry *scratch,
                                    EvalTrace *trace) {
     if (!table || trace) {
         eval_pawns(pos, scratch, trace);
@@ -557,10 +566,8 @@ static inline void imbalance_counts(const Position *pos, Color c, int counts[IMB
 }
 
 /* Pairs of material kinds (ours x ours, ours x theirs): what the piece values alone miss. */
-EVAL_INLINE Score eval_imbalance(const Position *pos, Color c, EvalTrace *trace) {
-    int ours[IMBALANCE_KINDS], theirs[IMBALANCE_KINDS];
-    imbalance_counts(pos, c, ours);
-    imbalance_counts(pos, color_flip(c), theirs);
+EVAL_INLINE Score eval_imbalance_of(const int ours[IMBALANCE_KINDS], const int theirs[IMBALANCE_KINDS], Color c,
+                                    EvalTrace *trace) {
     Score s = 0;
     for (int a = 0; a < IMBALANCE_KINDS; a++) {
         if (!ours[a]) continue;
@@ -570,6 +577,33 @@ EVAL_INLINE Score eval_imbalance(const Position *pos, Color c, EvalTrace *trace)
             if (theirs[b]) s += term(trace, IMBALANCE_THEIRS + pair, c, ours[a] * theirs[b]);
         }
     }
+    return s;
+}
+
+/* The counts of both sides in one word, 4 bits a kind (no count exceeds 10), White's first. */
+static inline uint64_t material_signature(const int counts[COLOR_NB][IMBALANCE_KINDS]) {
+    uint64_t signature = 0;
+    for (Color c = WHITE; c <= BLACK; c++)
+        for (int k = 0; k < IMBALANCE_KINDS; k++) signature = signature << 4 | (uint64_t)counts[c][k];
+    return signature;
+}
+
+/* The imbalance, White minus Black: the same material gives the same value, so the cache keeps it. */
+EVAL_INLINE Score eval_imbalance(const Position *pos, EvalCache *table, EvalTrace *trace) {
+    int counts[COLOR_NB][IMBALANCE_KINDS];
+    imbalance_counts(pos, WHITE, counts[WHITE]);
+    imbalance_counts(pos, BLACK, counts[BLACK]);
+    MaterialEntry *me = NULL;
+    if (table && !trace) {
+        uint64_t signature = material_signature(counts);
+        /* Fibonacci hashing: the signature's high and low kinds both reach the index bits. */
+        me = &table->material[(signature * 0x9E3779B97F4A7C15ULL) >> (64 - MATERIAL_TABLE_BITS)];
+        if (me->signature == signature) return me->imbalance;
+        me->signature = signature;
+    }
+    Score s = eval_imbalance_of(counts[WHITE], counts[BLACK], WHITE, trace)
+            - eval_imbalance_of(counts[BLACK], counts[WHITE], BLACK, trace);
+    if (me) me->imbalance = s;
     return s;
 }
 
@@ -698,7 +732,7 @@ static int game_phase(const Position *pos) {
 }
 
 /* The whole evaluation; trace (may be NULL) receives every feature count. */
-EVAL_INLINE Value evaluate(const Position *pos, PawnTable *table, EvalTrace *trace) {
+EVAL_INLINE Value evaluate(const Position *pos, EvalCache *table, EvalTrace *trace) {
     PawnEntry scratch;
     EvalInfo ei;
     ei.pos = pos;
@@ -716,7 +750,7 @@ EVAL_INLINE Value evaluate(const Position *pos, PawnTable *table, EvalTrace *tra
     score += eval_passed(&ei, WHITE, trace) - eval_passed(&ei, BLACK, trace);
     if (non_pawn_units(pos, WHITE) + non_pawn_units(pos, BLACK) >= SPACE_MIN_NPM)
         score += eval_space(&ei, WHITE, trace) - eval_space(&ei, BLACK, trace);
-    score += eval_imbalance(pos, WHITE, trace) - eval_imbalance(pos, BLACK, trace);
+    score += eval_imbalance(pos, table, trace);
 
     int mg = mg_value(score), eg = eg_value(score);
     /* Against a bare king nothing is drawish but what scale_factor() knows. */
@@ -749,7 +783,7 @@ EVAL_INLINE Value evaluate(const Position *pos, PawnTable *table, EvalTrace *tra
 }
 
 /* The search's entry point: no trace, so no bookkeeping. */
-Value eval_evaluate(const Position *pos, PawnTable *pawns) { return evaluate(pos, pawns, NULL); }
+Value eval_evaluate(const Position *pos, EvalCache *pawns) { return evaluate(pos, pawns, NULL); }
 
 /* The same evaluation with every feature count recorded (pawn terms recomputed, not cached). */
 Value eval_evaluate_traced(const Position *pos, EvalTrace *trace) {

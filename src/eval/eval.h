@@ -12,8 +12,9 @@
 #include "evalweights.h"
 #include "position.h"
 
-/* Per-thread pawn hash table (about 1 MB): each search thread creates its own. */
-typedef struct PawnTable PawnTable;
+/* Per-thread evaluation cache (about 1 MB): pawn structures by pawn key, material imbalances by the
+ * piece counts. Each search thread creates its own. */
+typedef struct EvalCache EvalCache;
 
 /*
  * The feature counts behind one evaluation: coeff[p][c] is how often
@@ -57,12 +58,12 @@ typedef struct {
 extern const EvalTermInfo EvalTerms[TERM_NB];
 
 /* Returns NULL if the memory is not available. */
-PawnTable *pawn_table_create(void);
-void pawn_table_destroy(PawnTable *table);
-void pawn_table_clear(PawnTable *table);
+EvalCache *eval_cache_create(void);
+void eval_cache_destroy(EvalCache *table);
+void eval_cache_clear(EvalCache *table);
 
 /* Static evaluation, side to move's view. pawns may be NULL (no caching). */
-Value eval_evaluate(const Position *pos, PawnTable *pawns);
+Value eval_evaluate(const Position *pos, EvalCache *pawns);
 /* The same evaluation, recording every feature count into trace (no cache). */
 Value eval_evaluate_traced(const Position *pos, EvalTrace *trace);
 /* Prints every feature: counts per side, weights, contributions, and the total. */

@@ -115,7 +115,7 @@ static inline void count_node(SearchWorker *t) {
 
 /* Static values stay clear of the mate range (eval_evaluate clamps them). */
 static inline Value evaluate(SearchWorker *t) {
-    return eval_evaluate(t->pos, t->pawns);
+    return eval_evaluate(t->pos, t->evalCache);
 }
 
 /* Draw by repetition, the fifty-move rule or lack of mating material (not checkmate on ply 100). */

@@ -230,10 +230,10 @@ SearchWorker *search_worker_create(SearchShared *shared, int index) {
     w->shared = shared;
     w->pos = malloc(sizeof *w->pos);
     w->hist = pages_alloc(sizeof *w->hist, false);
-    w->pawns = pawn_table_create();
+    w->evalCache = eval_cache_create();
     atomic_init(&w->nodes, 0);
     atomic_init(&w->tbHits, 0);
-    if (!w->pos || !w->hist || !w->pawns) {
+    if (!w->pos || !w->hist || !w->evalCache) {
         search_worker_destroy(w);
         return NULL;
     }
@@ -246,12 +246,12 @@ void search_worker_destroy(SearchWorker *w) {
     if (!w) return;
     free(w->pos);
     pages_free(w->hist, sizeof *w->hist);
-    if (w->pawns) pawn_table_destroy(w->pawns);
+    if (w->evalCache) eval_cache_destroy(w->evalCache);
     free(w);
 }
 
 void search_worker_clear(SearchWorker *w) {
     memset(w->hist, 0, sizeof *w->hist);
-    pawn_table_clear(w->pawns);
+    eval_cache_clear(w->evalCache);
     w->lastMoveScore = VALUE_NONE;
 }

@@ -136,7 +136,7 @@ typedef struct {
     int index;                    /* 0 = the main worker */
     SearchShared *shared;
     Position *pos;
-    PawnTable *pawns;
+    EvalCache *evalCache;
     Histories *hist;
     _Atomic uint64_t nodes;       /* written by this worker only; read by the main worker */
     _Atomic uint64_t tbHits;      /* likewise */
@@ -201,10 +201,10 @@ struct SearchShared {
 /* Builds the reduction table; called once by engine_init(). */
 void search_init(void);
 
-/* A worker with its own position, histories and pawn table; NULL without memory. */
+/* A worker with its own position, histories and evaluation cache; NULL without memory. */
 SearchWorker *search_worker_create(SearchShared *shared, int index);
 void search_worker_destroy(SearchWorker *w);
-/* Forgets what a worker learnt: histories, pawn table (ucinewgame, bench). */
+/* Forgets what a worker learnt: histories, evaluation cache (ucinewgame, bench). */
 void search_worker_clear(SearchWorker *w);
 
 /*

@@ -43,7 +43,7 @@ ThreadPool *threads_create(int count, TTable *tt);
 void threads_destroy(ThreadPool *pool);
 /* Changes the number of threads (only while idle); false and unchanged on failure. */
 bool threads_set_count(ThreadPool *pool, int count);
-/* Forgets everything learnt: histories, pawn tables (ucinewgame, bench). */
+/* Forgets everything learnt: histories, evaluation caches (ucinewgame, bench). */
 void threads_clear(ThreadPool *pool);
 
 /*

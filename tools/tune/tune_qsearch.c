@@ -17,7 +17,7 @@
 enum { LEAF_DELTA_MARGIN = 200 };
 
 struct TuneQsearch {
-    PawnTable *pawns;
+    EvalCache *evalCache;
     uint64_t nodes;
     /* Triangular principal-variation table: pv[ply] is the line from ply on. */
     Move pv[TUNE_QS_MAX_PLY + 1][TUNE_QS_MAX_PLY + 1];
@@ -27,8 +27,8 @@ struct TuneQsearch {
 TuneQsearch *tune_qsearch_create(void) {
     TuneQsearch *qs = calloc(1, sizeof *qs);
     if (!qs) return NULL;
-    qs->pawns = pawn_table_create();
-    if (!qs->pawns) {
+    qs->evalCache = eval_cache_create();
+    if (!qs->evalCache) {
         free(qs);
         return NULL;
     }
@@ -37,7 +37,7 @@ TuneQsearch *tune_qsearch_create(void) {
 
 void tune_qsearch_destroy(TuneQsearch *qs) {
     if (!qs) return;
-    pawn_table_destroy(qs->pawns);
+    eval_cache_destroy(qs->evalCache);
     free(qs);
 }
 
@@ -72,11 +72,11 @@ static int resolve(TuneQsearch *qs, Position *pos, int alpha, int beta, int ply)
     qs->nodes++;
     qs->pvLength[ply] = 0;
     bool inCheck = pos_in_check(pos);
-    if (ply >= TUNE_QS_MAX_PLY) return eval_evaluate(pos, qs->pawns);
+    if (ply >= TUNE_QS_MAX_PLY) return eval_evaluate(pos, qs->evalCache);
 
     int best = mated_in(ply);
     if (!inCheck) {
-        best = eval_evaluate(pos, qs->pawns);
+        best = eval_evaluate(pos, qs->evalCache);
         if (best >= beta) return best;
         if (best > alpha) alpha = best;
     }

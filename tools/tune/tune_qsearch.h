@@ -26,7 +26,7 @@ typedef enum {
 
 typedef struct TuneQsearch TuneQsearch;
 
-/* One per thread (it owns a pawn hash table); NULL if out of memory. */
+/* One per thread (it owns an evaluation cache); NULL if out of memory. */
 TuneQsearch *tune_qsearch_create(void);
 void tune_qsearch_destroy(TuneQsearch *qs);
 
