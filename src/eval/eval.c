@@ -64,7 +64,7 @@ typedef struct {
 } MaterialEntry;
 
 struct EvalCache {
-    PawnEntry entries[PAWN_TABLE_SIZE];
+    PawnEntry pawns[PAWN_TABLE_SIZE];
     MaterialEntry material[MATERIAL_TABLE_SIZE];
 };
 
@@ -82,7 +82,7 @@ void eval_cache_destroy(EvalCache *table) { pages_free(table, sizeof *table); }
  * signature no position has (the counts fill only the low 48 bits). */
 void eval_cache_clear(EvalCache *table) {
     memset(table, 0, sizeof *table);
-    for (unsigned i = 0; i < PAWN_TABLE_SIZE; i++) table->entries[i].key = ~(Key)i;
+    for (unsigned i = 0; i < PAWN_TABLE_SIZE; i++) table->pawns[i].key = ~(Key)i;
     for (unsigned i = 0; i < MATERIAL_TABLE_SIZE; i++) table->material[i].signature = ~(uint64_t)0;
 }
 
@@ -175,7 +175,7 @@ EVAL_INLINE const PawnEntry *pawn_probe(const Position *pos, EvalCache *table, P
         return scratch;
     }
     Key key = pos->st->pawnKey;
-    PawnEntry *pe = &table->entries[key & (PAWN_TABLE_SIZE - 1)];
+    PawnEntry *pe = &table->pawns[key & (PAWN_TABLE_SIZE - 1)];
     if (pe->key != key) {
         eval_pawns(pos, pe, NULL);
         pe->key = key;
