@@ -43,7 +43,7 @@ static int FileFd = -1;
 static char FilePath[64];
 static char PgnDir[64], PgnPath[96];
 static TuneQsearch *Qs;
-static PawnTable *Pawns;
+static EvalCache *Cache;
 
 static void remove_pgn_link(void) {
     unlink(PgnPath);
@@ -63,8 +63,8 @@ int LLVMFuzzerInitialize(int *argc, char ***argv) {
     if (symlink(FilePath, PgnPath) != 0) abort();
     atexit(remove_pgn_link);
     Qs = tune_qsearch_create();
-    Pawns = pawn_table_create();
-    if (!Qs || !Pawns) abort();
+    Cache = eval_cache_create();
+    if (!Qs || !Cache) abort();
     return 0;
 }
 
@@ -108,7 +108,7 @@ static void expect_record(Expected *x, const DataRecord *rec) {
         return;
     }
     FUZZ_CHECK(status == TUNE_LEAF_QUIET && !pos_in_check(Pos), "%s: quiet leaf in check", fen);
-    Value stand = eval_evaluate(Pos, Pawns);
+    Value stand = eval_evaluate(Pos, Cache);
     FUZZ_CHECK(score == (plies % 2 ? -stand : stand), "%s: quiescence value %d, but the leaf (%d plies on) stands at %d",
                fen, score, plies, stand);
     TunePos tp;
