@@ -55,8 +55,8 @@
     X(SeeMaxDepth, 8, 4, 12, 1) \
     /* Late move reductions: base + ln(depth) ln(moves) / divisor (hundredths), less for good history. */ \
     X(LmrMinDepth, 3, 2, 5, 1) \
-    X(LmrBaseHundredths, 75, 25, 150, 5) \
-    X(LmrDivisorHundredths, 225, 150, 350, 10) \
+    X(LmrBaseHundredths, 25, 0, 150, 5) \
+    X(LmrDivisorHundredths, 170, 120, 350, 10) \
     X(LmrHistoryDivisor, 8192, 2048, 16384, 512) \
     /* A reduced search that beats the best move by base + perPly * reduction is searched a ply deeper. */ \
     X(LmrDeeperBase, 40, 10, 100, 5) \
