@@ -7,16 +7,19 @@
 # from its own sources for this CPU: docs/strength.md says how), or one of
 # the Debian packages by name: ethereal (Debian's baseline build), toga2,
 # glaurung. NAME=... names the opponent in the PGN (default: the program's
-# file name). Default GAMES 200, TC 10+0.1.
+# file name). Default GAMES 200, TC 10+0.1. SEED=... draws other openings
+# (default 12, the strength table's), to add games to a measurement.
 # Needs ./gizum and ./gizum-match (make match). GIZUM=path plays another build.
 # Results: anchor-NAME.log and anchor-NAME.pgn in the working directory.
 set -eu
 . "$(dirname "$0")/machine.sh"
 warn_if_nice_is_void
-[ $# -ge 1 ] || { sed -n '2,13s/^# \{0,1\}//p' "$0" >&2; exit 2; }
+[ $# -ge 1 ] || { sed -n '2,14s/^# \{0,1\}//p' "$0" >&2; exit 2; }
 engine=$1 games=${2:-200} tc=${3:-10+0.1}
 openings=${OPENINGS:-../shared/openings/noob_3moves.epd}
 gizum=${GIZUM:-./gizum}
+seed=${SEED:-12}
+case "$seed" in *[!0-9]* | '') echo "anchor.sh: SEED must be a number, got '$seed'" >&2; exit 2 ;; esac
 case "$games" in *[!0-9]* | '' | 0 | *[13579]) echo "anchor.sh: GAMES must be an even number, got '$games'" >&2; exit 2 ;; esac
 # The opponent's settings (ANCHORS.md's fair-match options) become the positional arguments.
 case $engine in
@@ -32,7 +35,7 @@ esac
 status=0
 ./gizum-match -engine cmd="$gizum" name=Gizum option.Threads=1 -engine name="$name" "$@" \
     -each tc="$tc" option.Hash=16 \
-    -openings file="$openings" format=epd order=random seed=12 \
+    -openings file="$openings" format=epd order=random seed="$seed" \
     -games 2 -rounds $((games / 2)) -concurrency 2 \
     -draw movenumber=40 movecount=8 score=10 -resign movecount=4 score=1000 \
     -pgnout "anchor-$name.pgn" -ratinginterval 10 > "anchor-$name.log" 2>&1 || status=$?
