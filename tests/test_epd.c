@@ -34,6 +34,12 @@ static void test_records(void) {
                           "c0 \"All win but e3 is best.\"; id \"WAC.150\";", &r, err, sizeof err);
     CHECK(ok && r.bestCount == 4 && r.pointCount == 0, "several bm moves; a c0 comment is not a point scheme: %s", err);
 
+    /* Arasan 2020 #84: an '=' inside a comment (a URL's query) does not make it a point scheme. */
+    ok = epd_parse_record("rnb1kb1r/pp1p1ppp/1q2p3/8/3NP1n1/2N1B3/PPP2PPP/R2QKB1R w KQkq - bm Qxg4; id \"arasan20.84\"; "
+                          "c0 \"Gaw Paw Sicilian: http://rybkaforum.net/cgi-bin/rybkaforum/topic_show.pl?tid=18253\";",
+                          &r, err, sizeof err);
+    CHECK(ok && r.bestCount == 1 && r.pointCount == 0, "a c0 comment with '=' in a URL is not a point scheme: %s", err);
+
     ok = epd_parse_record("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 3 7 bm e2e4 Nf3; am g4;", &r, err,
                           sizeof err);
     CHECK(ok && strstr(r.fen, " 3 7") && r.bestCount == 2 && r.best[0] == move_in(&r, "e4") && r.avoidCount == 1,

@@ -120,12 +120,24 @@ static bool parse_points_value(const char *text, int *out) {
     return true;
 }
 
+/* Whether text up to end could be a move in SAN or UCI: short, and only the letters and signs moves use. */
+static bool looks_like_move(const char *text, const char *end) {
+    while (text < end && is_blank(*text)) text++;
+    while (end > text && is_blank(end[-1])) end--;
+    if (end == text || end - text > 8) return false;
+    for (; text < end; text++)
+        if (!strchr("abcdefghqrnKQRBNOx12345678+#-", *text)) return false;
+    return true;
+}
+
 /*
  * c0 "Qd2=10, Qe1=5, f4=3": the point scheme of the Strategic Test Suite.
- * A c0 without any "move=points" pair is an ordinary comment and ignored.
+ * A c0 whose first item is not "move=..." is an ordinary comment and
+ * ignored, even with an '=' in it (a URL's query, say).
  */
 static bool parse_c0_points(const Position *pos, EpdRecord *rec, const char *text, char *err, size_t errlen) {
-    if (!strchr(text, '=')) return true;
+    const char *firstEq = strchr(text, '='), *comma = strchr(text, ',');
+    if (!firstEq || (comma && comma < firstEq) || !looks_like_move(text, firstEq)) return true;
     char copy[EPD_LINE_MAX];
     snprintf(copy, sizeof copy, "%s", text);
     for (char *save = NULL, *item = strtok_r(copy, ",", &save); item; item = strtok_r(NULL, ",", &save)) {
