@@ -39,6 +39,9 @@ static void test_records(void) {
                           "c0 \"Gaw Paw Sicilian: http://rybkaforum.net/cgi-bin/rybkaforum/topic_show.pl?tid=18253\";",
                           &r, err, sizeof err);
     CHECK(ok && r.bestCount == 1 && r.pointCount == 0, "a c0 comment with '=' in a URL is not a point scheme: %s", err);
+    ok = epd_parse_record("4k3/P7/8/8/8/8/8/4K3 w - - c0 \"a8=Q=10, a8=R=4, Kd2=1\";", &r, err, sizeof err);
+    CHECK(ok && r.pointCount == 3 && epd_points_for(&r, move_in(&r, "a8=Q")) == 10 &&
+              epd_points_for(&r, move_in(&r, "a7a8r")) == 4, "c0 points for promotions (SAN's own '='): %s", err);
 
     ok = epd_parse_record("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 3 7 bm e2e4 Nf3; am g4;", &r, err,
                           sizeof err);

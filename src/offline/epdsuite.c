@@ -126,23 +126,32 @@ static bool looks_like_move(const char *text, const char *end) {
     while (end > text && is_blank(end[-1])) end--;
     if (end == text || end - text > 8) return false;
     for (; text < end; text++)
-        if (!strchr("abcdefghqrnKQRBNOx12345678+#-", *text)) return false;
+        if (!strchr("abcdefghqrnKQRBNOx12345678+#=-", *text)) return false;
     return true;
+}
+
+/* Whether a c0 holds points: its first item is a move, '=' (its last one: "e8=Q=10"), something. */
+static bool is_point_scheme(const char *text) {
+    const char *end = strchr(text, ',');
+    if (!end) end = text + strlen(text);
+    const char *eq = NULL;
+    for (const char *p = text; p < end; p++)
+        if (*p == '=') eq = p;
+    return eq && looks_like_move(text, eq);
 }
 
 /*
  * c0 "Qd2=10, Qe1=5, f4=3": the point scheme of the Strategic Test Suite.
- * A c0 whose first item is not "move=..." is an ordinary comment and
- * ignored, even with an '=' in it (a URL's query, say).
+ * Any other c0 is an ordinary comment and ignored, even with an '=' in it
+ * (a URL's query, say).
  */
 static bool parse_c0_points(const Position *pos, EpdRecord *rec, const char *text, char *err, size_t errlen) {
-    const char *firstEq = strchr(text, '='), *comma = strchr(text, ',');
-    if (!firstEq || (comma && comma < firstEq) || !looks_like_move(text, firstEq)) return true;
+    if (!is_point_scheme(text)) return true;
     char copy[EPD_LINE_MAX];
     snprintf(copy, sizeof copy, "%s", text);
     for (char *save = NULL, *item = strtok_r(copy, ",", &save); item; item = strtok_r(NULL, ",", &save)) {
         while (is_blank(*item)) item++;
-        char *eq = strchr(item, '=');
+        char *eq = strrchr(item, '=');
         if (!*item) continue;
         int value;
         if (!eq || !parse_points_value(eq + 1, &value)) {
