@@ -208,12 +208,15 @@ static void uci_genfens(const UciCall *call) {
 /* ------------------------------------------------------------ the table */
 
 static int command_help(int argc, char **argv);
+static void print_usage(FILE *out);
 static int command_version(int argc, char **argv);
 
 /*
  * One command of the program: its name, its shell arguments and one line on
  * what it does (the usage is printed from these), how the shell runs it and
- * how UCI mode runs it (NULL where it is not one of that mode's commands).
+ * how UCI mode runs it (NULL where it is not one of that mode's commands),
+ * and who prints its full synopsis for `gizum COMMAND --help` (NULL: the
+ * line built from name and args is all of it).
  */
 typedef struct {
     const char *name;
@@ -221,25 +224,28 @@ typedef struct {
     const char *summary;
     int (*shell)(int argc, char **argv);
     UciExtraFn uci;
+    void (*usage)(FILE *out);
 } Command;
 
 static const Command Commands[] = {
     {"bench", "[DEPTH] [--stats]", "search the bench positions; ends with the node count and speed", command_bench,
-     uci_bench},
-    {"perft", "DEPTH [FEN]", "count the leaf nodes of the legal move tree, per root move", command_perft, NULL},
-    {"eval", "[FEN]", "show the evaluation term by term (default: start position)", command_eval, uci_eval},
-    {"d", "[FEN]", "show the board, FEN, key and checkers", command_d, uci_d},
+     uci_bench, NULL},
+    {"perft", "DEPTH [FEN]", "count the leaf nodes of the legal move tree, per root move", command_perft, NULL, NULL},
+    {"eval", "[FEN]", "show the evaluation term by term (default: start position)", command_eval, uci_eval, NULL},
+    {"d", "[FEN]", "show the board, FEN, key and checkers", command_d, uci_d, NULL},
     {"epd", "FILE [--movetime MS|--depth D|--nodes N] [--threads N] [--hash MB]",
-     "run an EPD test suite (bm/am moves, c0 points)", epdsuite_command, NULL},
-    {"book", "make|probe|dump ...", "build a Polyglot book from PGN, probe or dump one", bookmaker_command, NULL},
+     "run an EPD test suite (bm/am moves, c0 points)", epdsuite_command, NULL, epdsuite_usage},
+    {"book", "make|probe|dump ...", "build a Polyglot book from PGN, probe or dump one", bookmaker_command, NULL,
+     bookmaker_usage},
     {"openings", "[--book F] [--count N] [--depth D] ...", "print balanced match openings from a book",
-     openings_command, NULL},
+     openings_command, NULL, openings_usage},
     {"datagen", "--out FILE [--positions N] [--nodes N] [--threads N] [--seed S] ... | --pgn FILE...",
-     "self-play training data, or training data from PGN games (--help lists the options)", datagen_command, NULL},
-    {"genfens", "N seed S book None|FILE [extra]", "OpenBench's opening generator (UCI mode)", NULL, uci_genfens},
-    {"spsa", "", "the search parameters in OpenBench's SPSA form", command_spsa, NULL},
-    {"help", "", "this text (also --help, -h)", command_help, NULL},
-    {"version", "", "name, version and build (also --version, -v)", command_version, NULL},
+     "self-play training data, or training data from PGN games (--help lists the options)", datagen_command, NULL,
+     datagen_usage},
+    {"genfens", "N seed S book None|FILE [extra]", "OpenBench's opening generator (UCI mode)", NULL, uci_genfens, NULL},
+    {"spsa", "", "the search parameters in OpenBench's SPSA form", command_spsa, NULL, NULL},
+    {"help", "", "this text (also --help, -h)", command_help, NULL, print_usage},
+    {"version", "", "name, version and build (also --version, -v)", command_version, NULL, NULL},
 };
 enum { COMMAND_COUNT = sizeof Commands / sizeof Commands[0] };
 
@@ -276,9 +282,18 @@ static void print_usage(FILE *out) {
         if (strlen(head) > 30) fprintf(out, "  %s\n  %-30s  %s\n", head, "", Commands[i].summary);
         else fprintf(out, "  %-30s  %s\n", head, Commands[i].summary);
     }
-    fprintf(out, "\nUCI mode: run gizum without arguments and send 'uci' for the options; every UCI command\n"
+    fprintf(out, "\nEach command's own usage: gizum COMMAND --help.\n"
+                 "UCI mode: run gizum without arguments and send 'uci' for the options; every UCI command\n"
                  "(uci, setoption, position, go, ...) and the extras d, eval and bench work there.\n"
                  "Documentation: man gizum, or README.md in the source.\n");
+}
+
+/* ./gizum COMMAND --help: the command's synopsis, on stdout (it was asked for). */
+static int print_command_usage(const Command *command) {
+    if (command->usage) command->usage(stdout);
+    else printf("usage: gizum %s%s%s\n       %s\n", command->name, command->args[0] ? " " : "", command->args,
+                command->summary);
+    return 0;
 }
 
 /* ./gizum help */
@@ -328,6 +343,7 @@ int shell_main(int argc, char **argv) {
     }
     const Command *command = shell_command(shell_alias(argv[1]));
     if (command) {
+        if (argc >= 3 && strcmp(shell_alias(argv[2]), "help") == 0) return print_command_usage(command);
         engine_init();
         return command->shell(argc - 2, argv + 2);
     }

@@ -28,6 +28,17 @@ grep -q "perft DEPTH \[FEN\]" "$tmp/out" && grep -q "epd FILE \[--movetime MS" "
 check $? "usage shows each command's arguments"
 grep -q "UCI mode" "$tmp/out"; check $? "usage points to UCI mode"
 
+# Each command's own usage: `gizum COMMAND --help` (or -h) prints it on stdout with status 0,
+# and runs nothing (a help word is not a depth, a FEN or a file name).
+for cmd in bench perft eval d epd book openings datagen spsa; do
+    for flag in --help -h; do
+        "$GIZUM" $cmd $flag > "$tmp/out" 2> "$tmp/err"; rc=$?
+        [ $rc -eq 0 ] && [ ! -s "$tmp/err" ] && head -1 "$tmp/out" | grep -q "^usage: gizum $cmd\( \|$\)"
+        case_of $? "'gizum $cmd $flag' prints its usage on stdout with status 0 (status $rc): $(head -c 200 "$tmp/err")"
+    done
+done
+cases_done "gizum COMMAND --help prints the command's usage"
+
 "$GIZUM" --version > "$tmp/out" 2>&1; rc=$?
 [ $rc -eq 0 ] && grep -q '^Gizum [0-9]' "$tmp/out" && grep -q '^build: \(gcc\|clang\) .*, ARCH [a-z0-9-]*' "$tmp/out"
 check $? "--version gives name, version, compiler and ARCH: $(cat "$tmp/out")"

@@ -310,9 +310,13 @@ int bookmaker_command(int argc, char **argv) {
     if (argc >= 1 && strcmp(argv[0], "make") == 0) return command_make(argc - 1, argv + 1);
     if (argc >= 1 && strcmp(argv[0], "probe") == 0) return command_probe(argc - 1, argv + 1);
     if (argc >= 1 && strcmp(argv[0], "dump") == 0) return command_dump(argc - 1, argv + 1);
-    fprintf(stderr, "usage: gizum book make --pgn FILE... --out FILE.bin [--max-ply N] [--min-games N]\n"
-                    "                       [--only-white|--only-black] [--strict] [--quiet]\n"
-                    "       gizum book probe FILE.bin [FEN | startpos] [moves M...]\n"
-                    "       gizum book dump FILE.bin\n");
+    bookmaker_usage(stderr);
     return 2;
+}
+
+void bookmaker_usage(FILE *out) {
+    fprintf(out, "usage: gizum book make --pgn FILE... --out FILE.bin [--max-ply N] [--min-games N]\n"
+                 "                       [--only-white|--only-black] [--strict] [--quiet]\n"
+                 "       gizum book probe FILE.bin [FEN | startpos] [moves M...]\n"
+                 "       gizum book dump FILE.bin\n");
 }

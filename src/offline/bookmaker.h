@@ -35,5 +35,7 @@ bool bookmaker_make(const char *const *pgnFiles, int fileCount, const char *out,
 
 /* ./gizum book make|probe|dump ...; returns the process exit status. */
 int bookmaker_command(int argc, char **argv);
+/* The synopsis of `gizum book` (its three subcommands). */
+void bookmaker_usage(FILE *out);
 
 #endif

@@ -513,8 +513,8 @@ static bool parse_count(const char *text, int64_t min, int64_t max, long long *o
     return true;
 }
 
-static void usage(void) {
-    fprintf(stderr,
+void datagen_usage(FILE *out) {
+    fprintf(out,
             "usage: gizum datagen --out FILE (--games N | --positions N) [options]\n"
             "       gizum datagen --pgn FILE... --out FILE|- [--skip-plies N] [--require-score]\n"
             "self-play options (defaults in brackets):\n"
@@ -578,28 +578,24 @@ int datagen_command(int argc, char **argv) {
         .skipPlies = 8, .resignScore = 1000, .resignPlies = 4, .drawScore = 10, .drawPlies = 10, .drawAfter = 80,
         .maxGamePlies = 600, .hashMB = 16, .reportSeconds = 10,
     };
-    if (argc == 1 && (strcmp(argv[0], "--help") == 0 || strcmp(argv[0], "-h") == 0)) {
-        usage();
-        return 0;
-    }
     for (int i = 0; i < argc;) {
         int used = parse_option(&cfg, argc - i, argv + i);
         if (used == 0) {
             fprintf(stderr, "datagen: bad or incomplete option '%s'\n", argv[i]);
-            usage();
+            datagen_usage(stderr);
             return 2;
         }
         i += used;
     }
     if (!cfg.out) {
         fprintf(stderr, "datagen: --out FILE is required\n");
-        usage();
+        datagen_usage(stderr);
         return 2;
     }
     if (cfg.pgnCount > 0) return convert_pgn(&cfg);
     if (!cfg.games && !cfg.positions) {
         fprintf(stderr, "datagen: give --games N or --positions N\n");
-        usage();
+        datagen_usage(stderr);
         return 2;
     }
     if (!cfg.nodes && !cfg.depth) cfg.nodes = 5000;

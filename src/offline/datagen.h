@@ -21,7 +21,11 @@
 #ifndef GIZUM_DATAGEN_H
 #define GIZUM_DATAGEN_H
 
+#include <stdio.h>
+
 /* ./gizum datagen --out FILE (--games N | --positions N) [options], or --pgn FILE... --out FILE (see --help). */
 int datagen_command(int argc, char **argv);
+/* The synopsis of `gizum datagen` with every option and its default. */
+void datagen_usage(FILE *out);
 
 #endif

@@ -495,8 +495,8 @@ static void report_result(void *ctx, int index, const EpdResult *r) {
     progress_show(&t->progress, true, "epd: %d/%d done, %d solved", index + 1, t->suite->count, t->solved);
 }
 
-static void usage(void) {
-    fprintf(stderr, "usage: gizum epd FILE [--movetime MS | --depth D | --nodes N] [--threads N] [--hash MB]\n"
+void epdsuite_usage(FILE *out) {
+    fprintf(out, "usage: gizum epd FILE [--movetime MS | --depth D | --nodes N] [--threads N] [--hash MB]\n"
                     "       (default --movetime %d, one thread, %d MB hash)\n",
             EPD_DEFAULT_MOVETIME_MS, TT_MB_DEFAULT);
 }
@@ -545,7 +545,7 @@ static bool parse_args(int argc, char **argv, EpdConfig *cfg) {
 int epdsuite_command(int argc, char **argv) {
     EpdConfig cfg = {.threads = 1, .hashMB = TT_MB_DEFAULT};
     if (!parse_args(argc, argv, &cfg)) {
-        usage();
+        epdsuite_usage(stderr);
         return 2;
     }
     EpdRecords suite;

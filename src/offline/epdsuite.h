@@ -16,6 +16,7 @@
 
 #include <stdbool.h>
 #include <stddef.h>
+#include <stdio.h>
 
 #include "types.h"
 
@@ -64,5 +65,7 @@ void epd_records_free(EpdRecords *s);
 
 /* The shell command; returns the exit status (2 for bad arguments or an unreadable file). */
 int epdsuite_command(int argc, char **argv);
+/* The synopsis of `gizum epd`. */
+void epdsuite_usage(FILE *out);
 
 #endif

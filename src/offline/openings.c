@@ -270,11 +270,15 @@ static int generate(const OpeningsConfig *cfg, const Book *book) {
     return found < cfg->count;
 }
 
+void openings_usage(FILE *out) {
+    fprintf(out, "usage: gizum openings [--book FILE] [--count N] [--min-plies A] [--max-plies B]"
+                 " [--depth D] [--margin CP] [--seed S]\n");
+}
+
 int openings_command(int argc, char **argv) {
     OpeningsConfig cfg = {"books/gizum.bin", 300, 6, 8, 10, 50, 1};
     if (!parse_args(argc, argv, &cfg)) {
-        fprintf(stderr, "usage: gizum openings [--book FILE] [--count N] [--min-plies A] [--max-plies B]"
-                        " [--depth D] [--margin CP] [--seed S]\n");
+        openings_usage(stderr);
         return 2;
     }
     Book book = {0};

@@ -9,6 +9,7 @@
 #define GIZUM_OPENINGS_H
 
 #include <stdint.h>
+#include <stdio.h>
 
 #include "book.h"
 #include "position.h"
@@ -87,5 +88,7 @@ bool openings_parse_plies(const char *text, int *min, int *max);
 
 /* ./gizum openings [--book F] [--count N] [--min-plies A] [--max-plies B] [--depth D] [--margin CP] [--seed S] */
 int openings_command(int argc, char **argv);
+/* The synopsis of `gizum openings`. */
+void openings_usage(FILE *out);
 
 #endif
