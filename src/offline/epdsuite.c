@@ -497,7 +497,7 @@ static void report_result(void *ctx, int index, const EpdResult *r) {
 
 void epdsuite_usage(FILE *out) {
     fprintf(out, "usage: gizum epd FILE [--movetime MS | --depth D | --nodes N] [--threads N] [--hash MB]\n"
-                    "       (default --movetime %d, one thread, %d MB hash)\n",
+                 "       (default --movetime %d, one thread, %d MB hash)\n",
             EPD_DEFAULT_MOVETIME_MS, TT_MB_DEFAULT);
 }
 
