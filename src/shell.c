@@ -33,10 +33,12 @@
 /* SPSA learning-rate end value, OpenBench's usual default. */
 static const double SPSA_R_END = 0.002;
 
+static void print_usage_of(const char *name, FILE *out);
+
 /* ./gizum perft DEPTH [FEN] */
 static int command_perft(int argc, char **argv) {
     if (argc < 1) {
-        fprintf(stderr, "usage: gizum perft DEPTH [FEN]\n");
+        print_usage_of("perft", stderr);
         return 2;
     }
     char *end;
@@ -105,8 +107,8 @@ static int command_bench(int argc, char **argv) {
         }
         depth = strtol(argv[i], &end, 10);
         if (haveDepth || *end != '\0' || depth < 1 || depth > BENCH_DEPTH_MAX) {
-            fprintf(stderr, "bench: depth must be one integer from 1 to %d, got '%s'\n"
-                            "usage: gizum bench [DEPTH] [--stats]\n", BENCH_DEPTH_MAX, argv[i]);
+            fprintf(stderr, "bench: depth must be one integer from 1 to %d, got '%s'\n", BENCH_DEPTH_MAX, argv[i]);
+            print_usage_of("bench", stderr);
             return 2;
         }
         haveDepth = true;
@@ -154,7 +156,7 @@ static int command_d(int argc, char **argv) {
 static int command_spsa(int argc, char **argv) {
     (void)argv;
     if (argc > 0) {
-        fprintf(stderr, "usage: gizum spsa\n");
+        print_usage_of("spsa", stderr);
         return 2;
     }
     for (int i = 0; i < SearchParamCount; i++) {
@@ -288,12 +290,16 @@ static void print_usage(FILE *out) {
                  "Documentation: man gizum, or README.md in the source.\n");
 }
 
-/* ./gizum COMMAND --help: the command's synopsis, on stdout (it was asked for). */
-static int print_command_usage(const Command *command) {
-    if (command->usage) command->usage(stdout);
-    else printf("usage: gizum %s%s%s\n       %s\n", command->name, command->args[0] ? " " : "", command->args,
-                command->summary);
-    return 0;
+/* A command's synopsis: its module's, or the line built from its row. */
+static void print_command_usage(const Command *command, FILE *out) {
+    if (command->usage) command->usage(out);
+    else fprintf(out, "usage: gizum %s%s%s\n       %s\n", command->name, command->args[0] ? " " : "", command->args,
+                 command->summary);
+}
+
+/* The synopsis of the shell command called name (the commands above print it with their errors). */
+static void print_usage_of(const char *name, FILE *out) {
+    print_command_usage(shell_command(name), out);
 }
 
 /* ./gizum help */
@@ -343,7 +349,11 @@ int shell_main(int argc, char **argv) {
     }
     const Command *command = shell_command(shell_alias(argv[1]));
     if (command) {
-        if (argc >= 3 && strcmp(shell_alias(argv[2]), "help") == 0) return print_command_usage(command);
+        /* ./gizum COMMAND --help: the synopsis on stdout, as it was asked for. */
+        if (argc >= 3 && strcmp(shell_alias(argv[2]), "help") == 0) {
+            print_command_usage(command, stdout);
+            return 0;
+        }
         engine_init();
         return command->shell(argc - 2, argv + 2);
     }
