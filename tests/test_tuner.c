@@ -637,6 +637,41 @@ static void test_cli(void) {
     test_cli_out(data);
 }
 
+/*
+ * --validate holds out the file's last positions, not a random share: a game's
+ * positions are written together and share its result, so a random hold-out
+ * scores positions whose results the fit has already seen. Here the first 90
+ * positions are won and the last 10 (the same position) lost: fitting the
+ * wins must raise the held-out loss, which a random split would lower with
+ * the training loss.
+ */
+static void test_cli_holdout(void) {
+    const char *data = tmp_path("split.txt"), *out = tmp_path("split.c");
+    FILE *f = fopen(data, "w");
+    for (int i = 0; f && i < 100; i++) fprintf(f, "4k3/8/8/8/8/8/4P3/4K3 w - - 0 1 | 0 | %s\n", i < 90 ? "1.0" : "0.0");
+    if (f) fclose(f);
+    char args[1024], *output;
+    snprintf(args, sizeof args, "%s --lambda 1 --k 0.01 --epochs 20 --batch 30 --validate 0.1 --threads 1 --out %s", data,
+             out);
+    int status = run_cli(args, &output);
+    double train0 = 0, held0 = 0, train = 0, held = 0;
+    int lines = 0;
+    for (const char *p = output ? strstr(output, "epoch ") : NULL; p; p = strstr(p + 1, "\nepoch ")) {
+        if (*p == '\n') p++;
+        int epoch;
+        double loss, heldLoss;
+        if (sscanf(p, "epoch %d loss %lf held-out %lf", &epoch, &loss, &heldLoss) != 3) continue;
+        if (lines++ == 0) train0 = loss, held0 = heldLoss;
+        train = loss, held = heldLoss;
+    }
+    CHECK(status == 0 && lines == 21 && train < train0 && held > held0,
+          "hold-out not the file's tail (status %d, %d epochs; training %.5f -> %.5f, held out %.5f -> %.5f)", status,
+          lines, train0, train, held0, held);
+    free(output);
+    remove(data);
+    remove(out);
+}
+
 /* ------------------------------------------------------------ the WDL fitter */
 
 static void test_wdl_recovery(void) {
@@ -752,6 +787,7 @@ int main(void) {
     test_weights_file();
     test_loading();
     test_cli();
+    test_cli_holdout();
     test_wdl_recovery();
     test_wdl_loading();
     test_wdl_cli();

@@ -38,7 +38,7 @@ static const char Usage[] =
     "  --only SPEC        tune only these weights (repeatable; the rest is frozen)\n"
     "  --min-positions N  freeze parameters present in fewer than N positions (default 0)\n"
     "  --l2 R             add R * sum (w - w_start)^2 to the loss (default 0)\n"
-    "  --validate F       hold out a share F of the positions and report their loss\n"
+    "  --validate F       hold out the last share F of the positions (whole games) and report their loss\n"
     "  --seed N           order of the positions (default 1)\n"
     "  --save-every N     also write the output every N epochs\n"
     "  --pgn-skip N       PGN: skip the positions of each game's first N plies (default 8)\n"

@@ -270,9 +270,10 @@ static double seconds_now(void) {
 }
 
 /* Fisher-Yates over the positions (their entries stay where they are). */
-static void shuffle_positions(TuneData *data, uint64_t seed) {
+/* Shuffles the first count positions. */
+static void shuffle_positions(TuneData *data, size_t count, uint64_t seed) {
     uint64_t state = seed;
-    for (size_t i = data->count; i > 1; i--) {
+    for (size_t i = count; i > 1; i--) {
         size_t j = (size_t)(splitmix(&state) % i);
         TunePos tmp = data->positions[i - 1];
         data->positions[i - 1] = data->positions[j];
@@ -306,9 +307,11 @@ static void optimiser_step(OptimiserState *st, const TuneConfig *cfg, double lr,
 }
 
 double tune_train(TuneData *data, const TuneConfig *cfg, double *w) {
-    shuffle_positions(data, cfg->seed);
+    /* The held-out share is the data's last positions, in file order: datagen and PGN write a game's
+     * positions together, so none of them shares its game, and its result, with a fitted one. */
     size_t held = (size_t)((double)data->count * cfg->validation);
     size_t train = data->count - held;
+    shuffle_positions(data, train, cfg->seed);
     tune_set_targets(data, cfg->K, cfg->lambda);
 
     double *start = malloc(TUNE_WEIGHTS * sizeof *start);
