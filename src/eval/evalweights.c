@@ -9,7 +9,7 @@
 const Score EvalWeights[PARAM_NB] = {
     /* material: pawn, knight, bishop, rook, queen */
     [PIECE_VALUE] =
-        S( 100, 101), S( 319, 309), S( 332, 333), S( 466, 560), S( 997,1019),
+        S(  99,  86), S( 381, 271), S( 395, 296), S( 544, 500), S(1127, 889),
     /* psqt pawn: rank 8 first, files a to h */
     [PSQT_PAWN] =
         S(   0,   0), S(   0,   0), S(   0,   0), S(   0,   0), S(   0,   0), S(   0,   0), S(   0,   0), S(   0,   0),
