@@ -269,8 +269,7 @@ static double seconds_now(void) {
     return (double)ts.tv_sec + ts.tv_nsec * 1e-9;
 }
 
-/* Fisher-Yates over the positions (their entries stay where they are). */
-/* Shuffles the first count positions. */
+/* Fisher-Yates over the first count positions (their entries stay where they are). */
 static void shuffle_positions(TuneData *data, size_t count, uint64_t seed) {
     uint64_t state = seed;
     for (size_t i = count; i > 1; i--) {
