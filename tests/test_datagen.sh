@@ -82,6 +82,28 @@ check $? "bad PGN input is named and skipped (exit $rc): $(cat "$tmp/pgn.err")"
 [ "$(wc -l < "$tmp/pgn.txt")" -eq 5 ] && grep -q "^rnbqkbnr/pppppppp/8/8/3P4/8/PPP1PPPP/RNBQKBNR b KQkq - 0 1 | 15 | 0.5$" "$tmp/pgn.txt"
 check $? "PGN records with White's scores: $(cat "$tmp/pgn.txt")"
 
+# Rescoring: every position searched again, its new score beside the old result; the same output
+# for any number of threads; --lines and --first-line split a run exactly; mates, positions whose
+# best move is a capture and bad lines are left out, the bad ones named file:line.
+head -n 12 "$tmp/fresh.txt" > "$tmp/data.txt"
+{ cat "$tmp/data.txt"; echo "no position here | 5 | 1.0"
+  echo "6k1/5ppp/8/8/8/8/8/R5K1 w - - 0 1 | 0 | 1.0"; echo "4k3/8/8/3q4/8/8/3Q4/4K3 w - - 0 1 | 0 | 0.5"; } > "$tmp/in.txt"
+"$GIZUM" datagen --rescore "$tmp/in.txt" --out "$tmp/r1.txt" --nodes 3000 --threads 2 2> "$tmp/r1.err"; rc=$?
+[ "$rc" -eq 0 ] && grep -q "in.txt:13: " "$tmp/r1.err" \
+    && grep -q "rescore: 12 written, 1 mate or no move, 1 best move noisy, 0 in check, 1 bad position" "$tmp/r1.err"
+check $? "rescore names what it leaves out (exit $rc): $(cat "$tmp/r1.err")"
+cut -d'|' -f1,3 "$tmp/data.txt" > "$tmp/keys.in"; cut -d'|' -f1,3 "$tmp/r1.txt" > "$tmp/keys.out"
+cmp -s "$tmp/keys.in" "$tmp/keys.out"; check $? "rescore changed a position or a result: $(cat "$tmp/r1.txt")"
+! cmp -s "$tmp/data.txt" "$tmp/r1.txt"; check $? "rescore at 3000 nodes kept every 400-node score"
+"$GIZUM" datagen --rescore "$tmp/in.txt" --out "$tmp/r2.txt" --nodes 3000 --lines 6 2>/dev/null
+"$GIZUM" datagen --rescore "$tmp/in.txt" --out "$tmp/r2.txt" --nodes 3000 --first-line 7 2>/dev/null
+cmp -s "$tmp/r1.txt" "$tmp/r2.txt"; check $? "rescore in two parts, one thread, differs from one run on two threads"
+"$GIZUM" datagen --rescore "$tmp/in.txt" --out "$tmp/in.txt" --nodes 300 2> "$tmp/err"; rc=$?
+[ "$rc" -eq 2 ] && grep -q "both the input and the output" "$tmp/err" && [ "$(wc -l < "$tmp/in.txt")" -eq 15 ]
+check $? "rescore into its own input is refused (exit $rc): $(cat "$tmp/err")"
+"$GIZUM" datagen --rescore "$tmp/missing.txt" --out "$tmp/r3.txt" 2> "$tmp/err"; rc=$?
+[ "$rc" -eq 2 ] && grep -q "missing.txt" "$tmp/err"; check $? "a missing rescore input is named (exit $rc): $(cat "$tmp/err")"
+
 # Bad options are named.
 "$GIZUM" datagen --out "$tmp/x" --games 1 --nodes zero > /dev/null 2> "$tmp/err"
 [ $? -eq 2 ] && grep -q "bad or incomplete option '--nodes'" "$tmp/err"; check $? "a bad option is not named"

@@ -18,6 +18,7 @@
 #include "movegen.h"
 #include "numparse.h"
 #include "platform.h"
+#include "rescore.h"
 #include "searcher.h"
 #include "timeman.h"
 
@@ -49,6 +50,10 @@ typedef struct {
     char **pgn;
     int pgnCount;
     bool requireScore;
+    /* Rescoring a dataset file */
+    const char *rescore;
+    long long firstLine, lines;
+    bool hashGiven;
 } DatagenConfig;
 
 typedef enum { RESULT_BLACK_WINS, RESULT_DRAW, RESULT_WHITE_WINS } GameResult;
@@ -496,6 +501,20 @@ static int convert_pgn(const DatagenConfig *cfg) {
     return status;
 }
 
+/* ------------------------------------------------------------ rescoring */
+
+/* Every position is searched on an emptied table: a small one empties fast. */
+enum { RESCORE_HASH_MB = 4 };
+
+static int rescore(const DatagenConfig *cfg) {
+    RescoreConfig rc = {
+        .in = cfg->rescore, .out = cfg->out, .nodes = cfg->nodes, .depth = cfg->depth, .threads = cfg->threads,
+        .hashMB = cfg->hashGiven ? cfg->hashMB : RESCORE_HASH_MB, .firstLine = cfg->firstLine ? cfg->firstLine : 1,
+        .lines = cfg->lines, .reportSeconds = cfg->reportSeconds,
+    };
+    return rescore_run(&rc);
+}
+
 /* ------------------------------------------------------------ options */
 
 static bool parse_int_option(const char *text, int min, int max, int *out) {
@@ -517,6 +536,8 @@ void datagen_usage(FILE *out) {
     fprintf(out,
             "usage: gizum datagen --out FILE (--games N | --positions N) [options]\n"
             "       gizum datagen --pgn FILE... --out FILE|- [--skip-plies N] [--require-score]\n"
+            "       gizum datagen --rescore FILE --out FILE [--nodes N] [--depth D] [--threads T] [--hash MB]\n"
+            "                     [--first-line K] [--lines N]   each position searched again, new score kept\n"
             "self-play options (defaults in brackets):\n"
             "  --nodes N [5000] --depth D [none]   search per move (either or both)\n"
             "  --threads T [1]                     games played at once, one search thread each\n"
@@ -529,7 +550,7 @@ void datagen_usage(FILE *out) {
             "  --resign-score CP [1000] --resign-plies N [4]   (plies 0: no resign adjudication)\n"
             "  --draw-score CP [10] --draw-plies N [10] --draw-after PLY [80]   (plies 0: none)\n"
             "  --max-plies N [600]                 longer games are drawn\n"
-            "  --hash MB [16] --report SECONDS [10]\n",
+            "  --hash MB [16; 4 when rescoring] --report SECONDS [10]\n",
             OPENINGS_CHECK_DEPTH, OPENINGS_CHECK_MARGIN);
 }
 
@@ -549,6 +570,9 @@ static int parse_option(DatagenConfig *cfg, int argc, char **argv) {
     if (!v) return 0;
     if (strcmp(flag, "--out") == 0) cfg->out = v, ok = true;
     else if (strcmp(flag, "--book") == 0) cfg->book = v, ok = true;
+    else if (strcmp(flag, "--rescore") == 0) cfg->rescore = v, ok = true;
+    else if (strcmp(flag, "--first-line") == 0) ok = parse_count(v, 1, INT64_MAX / 4, &cfg->firstLine);
+    else if (strcmp(flag, "--lines") == 0) ok = parse_count(v, 1, INT64_MAX / 4, &cfg->lines);
     else if (strcmp(flag, "--games") == 0) ok = parse_count(v, 1, INT64_MAX / 4, &cfg->games);
     else if (strcmp(flag, "--positions") == 0) ok = parse_count(v, 1, INT64_MAX / 4, &cfg->positions);
     else if (strcmp(flag, "--nodes") == 0) ok = parse_count(v, 1, 1000000000000LL, &n), cfg->nodes = (uint64_t)n;
@@ -566,7 +590,7 @@ static int parse_option(DatagenConfig *cfg, int argc, char **argv) {
     else if (strcmp(flag, "--draw-plies") == 0) ok = parse_int_option(v, 0, 1000, &cfg->drawPlies);
     else if (strcmp(flag, "--draw-after") == 0) ok = parse_int_option(v, 0, 10000, &cfg->drawAfter);
     else if (strcmp(flag, "--max-plies") == 0) ok = parse_int_option(v, 1, 100000, &cfg->maxGamePlies);
-    else if (strcmp(flag, "--hash") == 0) ok = parse_int_option(v, 1, 4096, &cfg->hashMB);
+    else if (strcmp(flag, "--hash") == 0) ok = parse_int_option(v, 1, 4096, &cfg->hashMB), cfg->hashGiven = true;
     else if (strcmp(flag, "--report") == 0) ok = parse_int_option(v, 1, 86400, &cfg->reportSeconds);
     else ok = false;
     return ok ? 2 : 0;
@@ -592,12 +616,17 @@ int datagen_command(int argc, char **argv) {
         datagen_usage(stderr);
         return 2;
     }
+    if (cfg.pgnCount > 0 && cfg.rescore) {
+        fprintf(stderr, "datagen: --pgn and --rescore do not go together\n");
+        return 2;
+    }
     if (cfg.pgnCount > 0) return convert_pgn(&cfg);
+    if (!cfg.nodes && !cfg.depth) cfg.nodes = 5000;
+    if (cfg.rescore) return rescore(&cfg);
     if (!cfg.games && !cfg.positions) {
         fprintf(stderr, "datagen: give --games N or --positions N\n");
         datagen_usage(stderr);
         return 2;
     }
-    if (!cfg.nodes && !cfg.depth) cfg.nodes = 5000;
     return self_play(&cfg);
 }

@@ -17,6 +17,8 @@
  * Written positions leave out the first --skip-plies plies after the
  * opening, positions in check, positions whose best move is a capture or
  * promotion, and mate scores; the score is White's view.
+ *
+ * --rescore FILE searches a training file's positions again (rescore.h).
  */
 #ifndef GIZUM_DATAGEN_H
 #define GIZUM_DATAGEN_H
