@@ -168,3 +168,21 @@ void file_write_abort(FileWriter *w) {
     }
     writer_free(w);
 }
+
+bool file_append_whole(int fd, const char *text, size_t length, char *err, size_t errlen) {
+    struct stat st;
+    off_t before = fstat(fd, &st) == 0 ? st.st_size : -1;
+    size_t done = 0;
+    while (done < length) {
+        ssize_t n = write(fd, text + done, length - done);
+        if (n < 0 && errno == EINTR) continue;
+        if (n <= 0) {
+            const char *why = n < 0 ? strerror(errno) : "no progress";
+            bool cut = before >= 0 && ftruncate(fd, before) == 0;
+            snprintf(err, errlen, "write failed: %s%s", why, cut ? "" : " (the partly written text could not be removed)");
+            return false;
+        }
+        done += (size_t)n;
+    }
+    return true;
+}

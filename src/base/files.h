@@ -61,4 +61,11 @@ void file_write_abort(FileWriter *w);
 FILE *file_open_output(const char *path, bool append, char *err, size_t errlen);
 int file_output_fd(const char *path, bool append, char *err, size_t errlen);
 
+/*
+ * Appends length bytes of text to fd (from file_output_fd) in full, or not
+ * at all: when the disk refuses, the file is cut back to where it ended and
+ * err gets "write failed: reason" (and whether the cut failed too).
+ */
+bool file_append_whole(int fd, const char *text, size_t length, char *err, size_t errlen);
+
 #endif

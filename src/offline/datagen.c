@@ -7,7 +7,6 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/stat.h>
 #include <time.h>
 #include <unistd.h>
 
@@ -263,19 +262,10 @@ typedef struct {
 
 /* Appends one game with a single write() (whole games only); on failure cuts the file back. */
 static bool write_game(Writer *wr, const GameOutput *g, const char *path) {
-    struct stat st;
-    off_t before = fstat(wr->fd, &st) == 0 ? st.st_size : -1;
-    size_t done = 0;
-    while (done < g->length) {
-        ssize_t n = write(wr->fd, g->text + done, g->length - done);
-        if (n < 0 && errno == EINTR) continue;
-        if (n <= 0) {
-            fprintf(stderr, "datagen: %s: write failed: %s\n", path, n < 0 ? strerror(errno) : "no progress");
-            if (before >= 0 && ftruncate(wr->fd, before) != 0)
-                fprintf(stderr, "datagen: %s: could not remove the partly written game\n", path);
-            return false;
-        }
-        done += (size_t)n;
+    char err[256];
+    if (!file_append_whole(wr->fd, g->text, g->length, err, sizeof err)) {
+        fprintf(stderr, "datagen: %s: %s\n", path, err);
+        return false;
     }
     wr->games++;
     wr->positions += g->positions;

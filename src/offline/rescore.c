@@ -107,21 +107,6 @@ static void report_progress(Run *run) {
     run->lastReport = tm_now();
 }
 
-/* Appends the whole text with write() calls; false (with a message) when the disk refuses. */
-static bool write_all(Run *run, const char *text, size_t length) {
-    while (length > 0) {
-        ssize_t n = write(run->fd, text, length);
-        if (n < 0 && errno == EINTR) continue;
-        if (n <= 0) {
-            fprintf(stderr, "rescore: %s: write failed: %s\n", run->cfg->out, n < 0 ? strerror(errno) : "no progress");
-            return false;
-        }
-        text += n;
-        length -= (size_t)n;
-    }
-    return true;
-}
-
 /* Searches the filled block on every thread, then writes it in input order; false to stop. */
 static bool flush_block(Run *run) {
     if (run->count == 0) return true;
@@ -141,7 +126,11 @@ static bool flush_block(Run *run) {
         dataset_format_line(&it->rec, run->text + length, DATASET_LINE_SIZE);
         length += strlen(run->text + length);
     }
-    if (!write_all(run, run->text, length)) return run->failed = true, false;
+    char err[256];
+    if (!file_append_whole(run->fd, run->text, length, err, sizeof err)) {
+        fprintf(stderr, "rescore: %s: %s\n", run->cfg->out, err);
+        return run->failed = true, false;
+    }
     run->lastWritten = run->items[run->count - 1].line;
     run->count = 0;
     if (tm_now() - run->lastReport >= (int64_t)run->cfg->reportSeconds * 1000) report_progress(run);
@@ -162,7 +151,9 @@ static bool on_record(void *ctx, size_t line, const DataRecord *rec) {
 
 static void on_bad_line(void *ctx, size_t line, const char *reason) {
     const Run *run = ctx;
-    if ((long long)line >= run->cfg->firstLine) fprintf(stderr, "%s:%zu: %s (line skipped)\n", run->cfg->in, line, reason);
+    const RescoreConfig *cfg = run->cfg;
+    if ((long long)line >= cfg->firstLine && (cfg->lines == 0 || (long long)line < cfg->firstLine + cfg->lines))
+        fprintf(stderr, "%s:%zu: %s (line skipped)\n", cfg->in, line, reason);
 }
 
 /* The input and the output are one file (the run would read what it writes). */
