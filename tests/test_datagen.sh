@@ -101,6 +101,9 @@ cmp -s "$tmp/r1.txt" "$tmp/r2.txt"; check $? "rescore in two parts, one thread, 
 "$GIZUM" datagen --rescore "$tmp/in.txt" --out "$tmp/in.txt" --nodes 300 2> "$tmp/err"; rc=$?
 [ "$rc" -eq 2 ] && grep -q "both the input and the output" "$tmp/err" && [ "$(wc -l < "$tmp/in.txt")" -eq 15 ]
 check $? "rescore into its own input is refused (exit $rc): $(cat "$tmp/err")"
+"$GIZUM" datagen --rescore "$tmp/in.txt" --out "$tmp/r4.txt" --games 3 2> "$tmp/err"; rc=$?
+[ "$rc" -eq 2 ] && grep -q "no --pgn, --games or --positions" "$tmp/err" && [ ! -s "$tmp/r4.txt" ]
+check $? "rescore with --games is refused (exit $rc): $(cat "$tmp/err")"
 "$GIZUM" datagen --rescore "$tmp/missing.txt" --out "$tmp/r3.txt" 2> "$tmp/err"; rc=$?
 [ "$rc" -eq 2 ] && grep -q "missing.txt" "$tmp/err"; check $? "a missing rescore input is named (exit $rc): $(cat "$tmp/err")"
 

@@ -606,8 +606,8 @@ int datagen_command(int argc, char **argv) {
         datagen_usage(stderr);
         return 2;
     }
-    if (cfg.pgnCount > 0 && cfg.rescore) {
-        fprintf(stderr, "datagen: --pgn and --rescore do not go together\n");
+    if (cfg.rescore && (cfg.pgnCount > 0 || cfg.games || cfg.positions)) {
+        fprintf(stderr, "datagen: --rescore reads its positions from its file: no --pgn, --games or --positions\n");
         return 2;
     }
     if (cfg.pgnCount > 0) return convert_pgn(&cfg);
