@@ -183,16 +183,16 @@ static void free_workers(Run *run) {
     free(run->workers);
 }
 
-/* The totals, and after an interrupt the line to continue from. */
-static int finish(Run *run, bool readOk, int status) {
+/* The totals, a read error (its errno, 0: none), and after an interrupt the line to continue from. */
+static int finish(Run *run, int readErrno, int status) {
     report_progress(run);
     fprintf(stderr, "rescore:");
     for (int v = 0; v < VERDICT_COUNT; v++)
         fprintf(stderr, "%s %lld %s", v ? "," : "", run->counts[v], VerdictNames[v]);
     fprintf(stderr, "\n");
     int signo = atomic_load(&Interrupted);
-    if (!readOk) {
-        fprintf(stderr, "rescore: %s: read error: %s\n", run->cfg->in, strerror(errno));
+    if (readErrno) {
+        fprintf(stderr, "rescore: %s: read error: %s\n", run->cfg->in, strerror(readErrno));
         return 1;
     }
     if (signo) {
@@ -232,7 +232,6 @@ int rescore_run(const RescoreConfig *cfg) {
     run.text = malloc((size_t)RESCORE_BLOCK * DATASET_LINE_SIZE);
     run.workers = calloc((size_t)cfg->threads, sizeof *run.workers);
     int status = 0;
-    bool readOk = true;
     atomic_store(&Interrupted, 0);
     platform_catch_interrupts(on_signal);
     run.started = run.lastReport = tm_now();
@@ -243,10 +242,11 @@ int rescore_run(const RescoreConfig *cfg) {
         status = 1;
     } else {
         size_t lines;
-        readOk = dataset_read_lines(in, on_record, on_bad_line, &run, &lines);
-        if (!run.failed && readOk) flush_block(&run);
+        /* errno is taken at once: the reports that follow may change it. */
+        int readErrno = dataset_read_lines(in, on_record, on_bad_line, &run, &lines) ? 0 : errno ? errno : EIO;
+        if (!run.failed && !readErrno) flush_block(&run);
         if (run.failed) status = 1;
-        status = finish(&run, readOk, status);
+        status = finish(&run, readErrno, status);
     }
     platform_release_interrupts();
     if (close(run.fd) != 0 && status == 0) {
